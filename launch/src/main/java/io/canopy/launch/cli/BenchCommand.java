@@ -1,0 +1,11 @@
+package io.canopy.launch.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code canopy bench ticker|tree|fsm|serial}: the measurements quoted in the README. */
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Measure lateness, tick cost, dispatch cost and link latency.",
+        subcommands = {BenchTickerCommand.class, BenchTreeCommand.class, BenchFsmCommand.class, BenchSerialCommand.class})
+final class BenchCommand {}

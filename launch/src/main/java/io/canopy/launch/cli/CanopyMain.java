@@ -1,0 +1,75 @@
+package io.canopy.launch.cli;
+
+import io.canopy.InputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code canopy} command. Exit codes: 0 done, 1 a test or check failed, 2 bad input (one line on
+ * stderr, no stack trace unless {@code --debug}).
+ */
+@Command(
+        name = "canopy",
+        mixinStandardHelpOptions = true,
+        version = "canopy 0.1.0",
+        description = "Robot-controller node: behavior trees, state machines, serial and MQTT on a real-time ticker.",
+        subcommands = {
+            RunCommand.class,
+            ValidateCommand.class,
+            NodesCommand.class,
+            TreeTestCommand.class,
+            ScxmlTestCommand.class,
+            SimCommand.class,
+            EchoCommand.class,
+            GraphCommand.class,
+            BenchCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class CanopyMain {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of errors.")
+    static boolean debug;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code (tests call this instead of main). */
+    public static int execute(String... args) {
+        CommandLine cl = commandLine();
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new CanopyMain());
+        cl.setExecutionExceptionHandler(CanopyMain::handleError);
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("canopy: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            return EXIT_BAD_INPUT;
+        });
+        return cl;
+    }
+
+    private static int handleError(Exception ex, CommandLine cl, CommandLine.ParseResult parseResult) {
+        PrintWriter err = cl.getErr();
+        boolean input = ex instanceof InputException;
+        String message = ex.getMessage() == null ? ex.getClass().getName() : ex.getMessage();
+        err.println("canopy: " + (input ? "" : "internal error: ") + message);
+        if (debug || !input) {
+            if (debug) {
+                ex.printStackTrace(err);
+            } else {
+                err.println("(run with --debug for the stack trace)");
+            }
+        }
+        err.flush();
+        return input ? EXIT_BAD_INPUT : EXIT_FAILED;
+    }
+}
