@@ -22,6 +22,7 @@ public final class RealtimeKnobs {
     private static final Logger LOG = LoggerFactory.getLogger(RealtimeKnobs.class);
     private static final int SCHED_FIFO = 1;
     private static final int PR_SET_TIMERSLACK = 29;
+    private static final int PR_GET_TIMERSLACK = 30;
     private static final int EPERM = 1;
 
     private RealtimeKnobs() {}
@@ -70,13 +71,26 @@ public final class RealtimeKnobs {
         return report(threadRole, lines, all);
     }
 
-    /** The calling thread's timer slack in ns, from /proc/thread-self/timerslack_ns, or -1 if unreadable. */
+    /** The calling thread's timer slack in ns ({@code prctl(PR_GET_TIMERSLACK)}), or -1 if unknown. */
     public static long currentTimerSlackNs() {
-        try {
-            return Long.parseLong(Files.readString(Path.of("/proc/thread-self/timerslack_ns")).trim());
-        } catch (IOException | RuntimeException e) {
+        if (!Platform.isLinux()) {
             return -1;
         }
+        try {
+            return Holder.C.prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0) & 0xFFFF_FFFFL;
+        } catch (LastErrorException | UnsatisfiedLinkError | NoClassDefFoundError e) {
+            try {
+                return Long.parseLong(Files.readString(threadProcFile("timerslack_ns")).trim());
+            } catch (IOException | RuntimeException e2) {
+                return -1;
+            }
+        }
+    }
+
+    /** {@code /proc/<tid>/name} of the calling thread (its task directory lacks some files on some kernels). */
+    private static Path threadProcFile(String name) throws IOException {
+        Path link = Files.readSymbolicLink(Path.of("/proc/thread-self")); // "<pid>/task/<tid>"
+        return Path.of("/proc", link.getFileName().toString(), name);
     }
 
     private static RealtimeReport report(String role, List<String> lines, boolean all) {
@@ -97,9 +111,9 @@ public final class RealtimeKnobs {
         } catch (LastErrorException | UnsatisfiedLinkError | NoClassDefFoundError e) {
             // fall back to the proc file of this thread
             try {
-                Files.writeString(Path.of("/proc/thread-self/timerslack_ns"), Long.toString(slackNs),
-                        StandardCharsets.US_ASCII);
-                lines.add(what + ": applied (through /proc/thread-self/timerslack_ns)");
+                Path file = threadProcFile("timerslack_ns");
+                Files.writeString(file, Long.toString(slackNs), StandardCharsets.US_ASCII);
+                lines.add(what + ": applied (through " + file + ")");
                 return true;
             } catch (IOException | RuntimeException e2) {
                 lines.add(what + ": refused: " + describe(e) + "; " + e2.getMessage());
