@@ -99,9 +99,14 @@ final class Ops {
             return s.charAt(0) == '-' ? -v : v;
         }
         int digits = 0;
+        long whole = 0;
         while (i < n && isDigit(s.charAt(i))) {
+            whole = whole * 10 + (s.charAt(i) - '0');
             i++;
             digits++;
+        }
+        if (i == n && digits > 0 && digits <= 15) {
+            return s.charAt(0) == '-' ? -whole : whole; // integers parse without allocating
         }
         if (i < n && s.charAt(i) == '.') {
             i++;
