@@ -195,7 +195,7 @@ final class Parser {
         Token colon = cur();
         depth--;
         if (!colon.is(":")) {
-            throw error(colon, "expected ':' of the '?' at column " + column(q.offset) + " but found " + colon.shown(),
+            throw error(colon, "the '?' at column " + column(q.offset) + " has no ':'",
                     "write 'condition ? value_if_true : value_if_false'");
         }
         next();
@@ -378,8 +378,8 @@ final class Parser {
                 Token close = cur();
                 depth--;
                 if (!close.is("]")) {
-                    throw error(close, "expected ']' to close the '[' at column " + column(t.offset) + " but found "
-                            + close.shown(), "add the missing ']'");
+                    throw error(close, "the '[' opened at column " + column(t.offset) + " is not closed",
+                            "add the missing ']'");
                 }
                 next();
                 n = new MemberNode(n, null, key, ecma);
@@ -411,8 +411,8 @@ final class Parser {
                     Token close = cur();
                     depth--;
                     if (!close.is(")")) {
-                        throw error(close, "expected ')' to close the '(' at column " + column(t.offset) + " but found "
-                                + close.shown(), "add the missing ')'");
+                        throw error(close, "the '(' opened at column " + column(t.offset) + " is not closed",
+                                "add the missing ')'");
                     }
                     next();
                     return inner;
@@ -486,8 +486,8 @@ final class Parser {
                 } else if (t.is(")")) {
                     break;
                 } else {
-                    throw error(t, "expected ',' or ')' in the call of " + nameToken.text + " (opened at column "
-                            + column(open.offset) + ") but found " + t.shown(), "separate arguments with ',' and close with ')'");
+                    throw error(t, "the call of " + nameToken.text + " opened at column " + column(open.offset)
+                            + " is not closed", "separate arguments with ',' and close the call with ')'");
                 }
             }
         }

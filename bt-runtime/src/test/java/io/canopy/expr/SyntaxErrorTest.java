@@ -37,7 +37,7 @@ class SyntaxErrorTest {
     @Test
     void unclosedParenthesis() {
         ExpressionSyntaxException e = bt("x := (3 + 2");
-        assertThat(e.getMessage()).startsWith("expected ')' to close the '(' at column 6 but found end of script")
+        assertThat(e.getMessage()).startsWith("the '(' opened at column 6 is not closed at column 12 (end of script)")
                 .endsWith("add the missing ')'");
     }
 
