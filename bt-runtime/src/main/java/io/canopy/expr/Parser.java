@@ -25,10 +25,19 @@ final class Parser {
     private int p;
     /** Nesting of () and []: inside them, newlines are whitespace. */
     private int depth;
+    /** Recursion depth of the parser, bounded so that absurd nesting is a syntax error, not a stack overflow. */
+    private int nesting;
+    private static final int MAX_NESTING = 200;
+    /** Bounds the depth of left-nested operator chains, which evaluation walks recursively. */
+    private static final int MAX_TOKENS = 4096;
 
     Parser(String src, Scope scope, Dialect dialect) {
         this.src = src;
         this.toks = Lexer.tokenize(src, dialect);
+        if (toks.size() > MAX_TOKENS) {
+            throw error(toks.get(MAX_TOKENS), "the script has more than " + MAX_TOKENS + " tokens",
+                    "split it into smaller scripts");
+        }
         this.scope = scope;
         this.ecma = dialect == Dialect.ECMASCRIPT;
     }
@@ -135,6 +144,22 @@ final class Parser {
     // ---------------------------------------------------------------- grammar
 
     private Node parseAssignment() {
+        enter();
+        try {
+            return parseAssignmentInner();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private void enter() {
+        if (++nesting > MAX_NESTING) {
+            throw error(toks.get(p), "the script nests more than " + MAX_NESTING + " levels deep",
+                    "split it into several statements with intermediate variables");
+        }
+    }
+
+    private Node parseAssignmentInner() {
         Token start = operandToken();
         Node lhs = parseTernary();
         Token t = cur();
@@ -348,12 +373,22 @@ final class Parser {
                     : t.is("~") ? UnaryNode.COMPLEMENT : -1;
             if (op >= 0) {
                 next();
-                return new UnaryNode(op, parseUnary(), ecma);
+                enter();
+                try {
+                    return new UnaryNode(op, parseUnary(), ecma);
+                } finally {
+                    nesting--;
+                }
             }
         }
         if (ecma && t.type == Token.NAME && t.text.equals("typeof")) {
             next();
-            return new TypeofNode(parseUnary());
+            enter();
+            try {
+                return new TypeofNode(parseUnary());
+            } finally {
+                nesting--;
+            }
         }
         return parsePostfix();
     }
