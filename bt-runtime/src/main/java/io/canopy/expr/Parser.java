@@ -59,7 +59,7 @@ final class Parser {
             }
         }
         if (statements.isEmpty()) {
-            return new ConstNode(new Value());
+            throw error(toks.get(p), "the script is empty", "write at least one expression, e.g. 'x := 1' or 'x > 0'");
         }
         return statements.size() == 1 ? statements.get(0) : new SequenceNode(statements.toArray(new Node[0]));
     }
@@ -286,18 +286,23 @@ final class Parser {
         }
     }
 
+    /** ECMASCRIPT: {@code |} below {@code ^}; BTCPP (as BT.CPP 4): {@code |} and {@code ^} share a level. */
     private Node parseBitOr() {
         Node left = parseBitXor();
-        while (cur().is("|")) {
+        while (true) {
+            Token t = cur();
+            int op = t.is("|") ? Ops.BOR : !ecma && t.is("^") ? Ops.BXOR : -1;
+            if (op < 0) {
+                return left;
+            }
             next();
-            left = new ArithNode(Ops.BOR, left, parseBitXor(), ecma);
+            left = new ArithNode(op, left, parseBitXor(), ecma);
         }
-        return left;
     }
 
     private Node parseBitXor() {
         Node left = parseBitAnd();
-        while (cur().is("^")) {
+        while (ecma && cur().is("^")) {
             next();
             left = new ArithNode(Ops.BXOR, left, parseBitAnd(), ecma);
         }
@@ -476,9 +481,9 @@ final class Parser {
         String name = t.text;
         switch (name) {
             case "true":
-                return ecma ? ConstNode.of(Boolean.TRUE, true) : ConstNode.of(1L, false);
+                return ecma ? ConstNode.of(Boolean.TRUE, true) : ConstNode.of(1.0, false);
             case "false":
-                return ecma ? ConstNode.of(Boolean.FALSE, true) : ConstNode.of(0L, false);
+                return ecma ? ConstNode.of(Boolean.FALSE, true) : ConstNode.of(0.0, false);
             default:
                 break;
         }

@@ -136,10 +136,9 @@ class SyntaxErrorTest {
     }
 
     @Test
-    void emptyScriptIsANoOpWithoutValue() {
-        CompiledExpression e = Expressions.compile("  ", new MapScope(), Dialect.BTCPP);
-        e.execute();
-        assertThrows(ExpressionException.class, e::evalBoolean);
+    void emptyScriptIsAnError() {
+        assertThat(bt("  ").getMessage()).startsWith("the script is empty at column 3 (end of script)");
+        assertThat(es(" ; ").getMessage()).startsWith("the script is empty");
     }
 
     @Test
