@@ -444,6 +444,12 @@ final class Parser {
                 next();
                 return name(t);
             case Token.OP:
+                if (ecma && t.is("[")) {
+                    return arrayLiteral();
+                }
+                if (ecma && t.is("{")) {
+                    return objectLiteral();
+                }
                 if (t.is("(")) {
                     next();
                     depth++;
@@ -464,6 +470,61 @@ final class Parser {
         throw missingOperand(t);
     }
 
+    private Node arrayLiteral() {
+        Token open = next();
+        depth++;
+        List<Node> items = new ArrayList<>();
+        while (!cur().is("]")) {
+            items.add(parseAssignment());
+            Token t = cur();
+            if (t.is(",")) {
+                next();
+            } else if (!t.is("]")) {
+                throw error(t, "the '[' opened at column " + column(open.offset) + " is not closed",
+                        "separate items with ',' and close the array with ']'");
+            }
+        }
+        depth--;
+        next();
+        return new LiteralNode(null, items.toArray(new Node[0]));
+    }
+
+    private Node objectLiteral() {
+        Token open = next();
+        depth++;
+        List<String> keys = new ArrayList<>();
+        List<Node> values = new ArrayList<>();
+        while (!cur().is("}")) {
+            Token key = cur();
+            if (key.type == Token.NAME || key.type == Token.STRING) {
+                keys.add(key.type == Token.NAME ? key.text : (String) key.value);
+            } else if (key.type == Token.NUMBER) {
+                keys.add(Ops.formatNumber(((Number) key.value).doubleValue()));
+            } else {
+                throw error(key, "expected a property name in the object literal opened at column "
+                        + column(open.offset) + " but found " + key.shown(), "write {name: value, 'other name': value}");
+            }
+            next();
+            Token colon = cur();
+            if (!colon.is(":")) {
+                throw error(colon, "expected ':' after the property name '" + keys.get(keys.size() - 1) + "'",
+                        "write {name: value}");
+            }
+            next();
+            values.add(parseAssignment());
+            Token t = cur();
+            if (t.is(",")) {
+                next();
+            } else if (!t.is("}")) {
+                throw error(t, "the '{' opened at column " + column(open.offset) + " is not closed",
+                        "separate properties with ',' and close the object with '}'");
+            }
+        }
+        depth--;
+        next();
+        return new LiteralNode(keys.toArray(new String[0]), values.toArray(new Node[0]));
+    }
+
     private ExpressionSyntaxException missingOperand(Token t) {
         Token prev = previous();
         String after = prev != null && prev.type == Token.OP ? " after '" + prev.text + "'" : "";
@@ -473,6 +534,8 @@ final class Parser {
         }
         if (t.is("=") && prev != null && (prev.is("=") || prev.is("!"))) {
             fix = "write '==' or '!=' without spaces";
+        } else if (t.is("{") && !ecma) {
+            fix = "blackboard keys are written without braces in scripts: write x, not {x}";
         }
         return error(t, "expected a value" + after + " but found " + t.shown(), fix);
     }

@@ -361,4 +361,15 @@ class EcmaScriptTest {
         assertThat(cond("In(prefix + 0)")).isTrue();
         assertThat(cond("In(prefix + 1)")).isFalse();
     }
+
+    @Test
+    void arrayAndObjectLiterals() {
+        dm.declare("Var3", null);
+        compile("Var3 = [1, 'two', [3]]").execute();
+        assertThat(dm.get("Var3")).isEqualTo(List.of(1L, "two", List.of(3L)));
+        assertThat(value("Var3[2][0] + Var3.length")).isEqualTo(6L);
+        assertThat(value("({a: 1, 'b c': 'x', 2: true})['b c']")).isEqualTo("x");
+        assertThat(value("{a: 1}.a")).isEqualTo(1L);
+        assertThat(value("[]")).isEqualTo(List.of());
+    }
 }

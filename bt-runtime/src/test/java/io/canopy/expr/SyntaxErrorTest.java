@@ -147,4 +147,16 @@ class SyntaxErrorTest {
         Expressions.compile(";x := 1;;\n\n y := 2;", s, Dialect.BTCPP).execute();
         assertThat(s.get("y")).isEqualTo(2L);
     }
+
+    @Test
+    void bracesAroundBlackboardKeys() {
+        assertThat(bt("x := {y}").getMessage()).contains("write x, not {x}");
+    }
+
+    @Test
+    void unclosedLiterals() {
+        assertThat(es("[1, 2").getMessage()).contains("the '[' opened at column 1 is not closed");
+        assertThat(es("{a: 1").getMessage()).contains("the '{' opened at column 1 is not closed");
+        assertThat(es("{a 1}").getMessage()).contains("expected ':' after the property name 'a'");
+    }
 }
