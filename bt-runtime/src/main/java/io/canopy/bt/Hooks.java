@@ -21,6 +21,8 @@ final class Hooks {
     private final CompiledCode onFailure;
     private final CompiledCode onHalted;
     private final CompiledCode post;
+    /** When set (by {@link Tree#countNodeTicks()}), counts the ticks of this node in slot 0. */
+    long[] tickCounter;
 
     /** @param scripts in the order of {@link #ATTRIBUTES}, null where absent */
     Hooks(CompiledCode[] scripts) {
@@ -35,6 +37,9 @@ final class Hooks {
     }
 
     Status executeTick(Node node) {
+        if (tickCounter != null) {
+            tickCounter[0]++;
+        }
         Status s = preConditions(node);
         if (s == null) {
             s = node.tick();

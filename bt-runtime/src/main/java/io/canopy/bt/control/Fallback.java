@@ -44,6 +44,7 @@ public class Fallback extends ControlNode {
             Status prev = c.status();
             Status s = c.executeTick();
             if (s == Status.FAILURE) {
+                resetCompleted(c);
                 current++;
                 if (async && prev == Status.IDLE && current < n) {
                     context.emitWakeUp();
@@ -52,7 +53,7 @@ public class Fallback extends ControlNode {
             } else if (s == Status.RUNNING) {
                 return Status.RUNNING;
             } else if (s == Status.SUCCESS) {
-                resetChildren();
+                resetCompleted(c);
                 current = 0;
                 return Status.SUCCESS;
             } else if (s == Status.SKIPPED) {
@@ -63,7 +64,6 @@ public class Fallback extends ControlNode {
             }
         }
         boolean allSkipped = skipped == n;
-        resetChildren();
         current = 0;
         skipped = 0;
         return allSkipped ? Status.SKIPPED : Status.FAILURE;

@@ -45,6 +45,7 @@ public class Sequence extends ControlNode {
             Status prev = c.status();
             Status s = c.executeTick();
             if (s == Status.SUCCESS) {
+                resetCompleted(c);
                 current++;
                 if (async && prev == Status.IDLE && current < n) {
                     context.emitWakeUp();
@@ -53,7 +54,7 @@ public class Sequence extends ControlNode {
             } else if (s == Status.RUNNING) {
                 return Status.RUNNING;
             } else if (s == Status.FAILURE) {
-                resetChildren();
+                resetCompleted(c);
                 current = 0;
                 return Status.FAILURE;
             } else if (s == Status.SKIPPED) {
@@ -64,7 +65,6 @@ public class Sequence extends ControlNode {
             }
         }
         boolean allSkipped = skipped == n;
-        resetChildren();
         current = 0;
         skipped = 0;
         return allSkipped ? Status.SKIPPED : Status.SUCCESS;
