@@ -152,7 +152,7 @@ public final class Entry implements Variable {
 
     @Override
     public void setBoolean(boolean value) {
-        ValueKind t = type;
+        ValueKind t = writableType();
         if (t == ValueKind.BOOLEAN || t == null) {
             store(ValueKind.BOOLEAN, value ? 1 : 0);
         } else if (t == ValueKind.LONG) {
@@ -166,7 +166,7 @@ public final class Entry implements Variable {
 
     @Override
     public void setLong(long value) {
-        ValueKind t = type;
+        ValueKind t = writableType();
         if (t == ValueKind.LONG || t == null) {
             store(ValueKind.LONG, value);
         } else if (t == ValueKind.DOUBLE) {
@@ -180,7 +180,7 @@ public final class Entry implements Variable {
 
     @Override
     public void setDouble(double value) {
-        ValueKind t = type;
+        ValueKind t = writableType();
         if (t == ValueKind.DOUBLE || t == null) {
             storeDouble(value);
         } else if (t == ValueKind.LONG && value == Math.rint(value) && !Double.isInfinite(value)) {
@@ -198,9 +198,13 @@ public final class Entry implements Variable {
             clear();
             return;
         }
-        ValueKind t = type;
+        ValueKind t = writableType();
         if (value instanceof String s) {
             if (t == null || t == ValueKind.STRING) {
+                storeObject(ValueKind.STRING, s);
+                return;
+            }
+            if (t == ValueKind.OBJECT) {
                 storeObject(ValueKind.STRING, s);
                 return;
             }
@@ -230,6 +234,18 @@ public final class Entry implements Variable {
         } else {
             throw typeChange(value.getClass().getSimpleName() + " " + value);
         }
+    }
+
+    /**
+     * The type a write must match: none while the entry is empty (as BT.CPP, an empty entry takes the first
+     * value whatever type a port declared for it), then the type of the value it holds.
+     */
+    private ValueKind writableType() {
+        if (kind == ValueKind.EMPTY) {
+            type = null;
+            objectType = null;
+        }
+        return type;
     }
 
     /** Writes a value of any supported Java type (Long, Double, Boolean, String, other objects). */
