@@ -291,6 +291,11 @@ public final class SerialLink implements AutoCloseable {
         }
     }
 
+    /** Ids of the reader and writer threads (for CPU accounting by the bench). */
+    long[] threadIds() {
+        return new long[] {reader.getId(), writer.getId()};
+    }
+
     /** The port path (or the in-process name). */
     public String name() {
         return name;
