@@ -139,6 +139,9 @@ public final class SerialBench {
         byte[] frame = new byte[FrameFormat.MAX_FRAME];
         FrameEncoder encoder = new FrameEncoder();
         int n = 0;
+        for (int i = 0; i < iterations; i++) {
+            n = encoder.encode(payload, 0, payload.length, frame); // warm-up
+        }
         long t0 = System.nanoTime();
         for (int i = 0; i < iterations; i++) {
             n = encoder.encode(payload, 0, payload.length, frame);
@@ -161,9 +164,12 @@ public final class SerialBench {
         }
         double decodeNs = (System.nanoTime() - t1) / (double) iterations;
         long allocated = mx.getThreadAllocatedBytes(tid) - a0;
-        long t2 = System.nanoTime();
+        long t2 = 0;
         long check = 0;
-        for (int i = 0; i < iterations; i++) {
+        for (int i = 0; i < 2 * iterations; i++) {
+            if (i == iterations) {
+                t2 = System.nanoTime();
+            }
             try {
                 check += Envelope.parseFrom(payload).getSerializedSize();
             } catch (IOException ex) {
@@ -176,6 +182,106 @@ public final class SerialBench {
         }
         return new CodecFigures(payload.length, encodeNs, decodeNs, parseNs, allocated / (double) iterations);
     }
+
+    /**
+     * For comparison, jssc's own read paths in the same run: round trips with jssc's event listener
+     * ({@code MASK_RXCHAR}, then {@code readBytes(n)}) on the measuring side and a Canopy link echoing,
+     * and the CPU a thread uses waiting in {@code readBytes(1, 100 ms)} on an idle line.
+     */
+    public static JsscFigures jssc(Path dir, int warmup, int roundTrips, double idleSeconds) throws IOException {
+        try (SocatPtyPair pair = SocatPtyPair.start(dir.resolve("jssc-a"), dir.resolve("jssc-b"))) {
+            SerialLink[] right = new SerialLink[1];
+            LinkSink echo = (link, e, at) -> right[0].send(e);
+            try (SerialLink r = SerialLink.open(SerialConfig.of(pair.b().toString(), 115200), echo).start()) {
+                right[0] = r;
+                awaitConnected(r, r);
+                jssc.SerialPort port = new jssc.SerialPort(pair.a().toString());
+                try {
+                    port.openPort();
+                    port.setParams(115200, 8, 1, 0);
+                    Histogram histogram = new Histogram(1, TimeUnit.SECONDS.toNanos(10), 3);
+                    AtomicLong replies = new AtomicLong();
+                    AtomicLong lastSentNs = new AtomicLong();
+                    Thread caller = Thread.currentThread();
+                    FrameDecoder decoder = new FrameDecoder((seq, p, off, len) -> {
+                        histogram.recordValue(Math.max(1, System.nanoTime() - lastSentNs.get()));
+                        replies.incrementAndGet();
+                        LockSupport.unpark(caller);
+                        return true;
+                    });
+                    port.addEventListener(ev -> {
+                        try {
+                            if (ev.isRXCHAR() && ev.getEventValue() > 0) {
+                                byte[] b = port.readBytes(ev.getEventValue());
+                                decoder.accept(b, 0, b.length);
+                            }
+                        } catch (jssc.SerialPortException ex) {
+                            // the line went away: the round trip below times out and reports it
+                        }
+                    }, jssc.SerialPort.MASK_RXCHAR);
+                    FrameEncoder encoder = new FrameEncoder();
+                    byte[] frame = new byte[FrameFormat.MAX_FRAME];
+                    for (int i = 1; i <= warmup + roundTrips; i++) {
+                        if (i == warmup + 1) {
+                            histogram.reset();
+                        }
+                        byte[] payload = Envelope.newBuilder().setSource("bench").setCorrelationId(i).build().toByteArray();
+                        int n = encoder.encode(payload, 0, payload.length, frame);
+                        long want = replies.get() + 1;
+                        lastSentNs.set(System.nanoTime());
+                        port.writeBytes(java.util.Arrays.copyOf(frame, n));
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                        while (replies.get() < want && System.nanoTime() - deadline < 0) {
+                            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+                        }
+                        if (replies.get() < want) {
+                            throw new IOException("jssc listener: no echo within 2 s (round trip " + i + ")");
+                        }
+                    }
+                    port.removeEventListener();
+                    double idleCpu = readBytesIdleCpu(port, idleSeconds);
+                    return new JsscFigures(histogram.getValueAtPercentile(50) / 1e3,
+                            histogram.getValueAtPercentile(99) / 1e3, idleCpu);
+                } finally {
+                    try {
+                        port.closePort();
+                    } catch (jssc.SerialPortException ignored) {
+                        // already gone
+                    }
+                }
+            }
+        } catch (jssc.SerialPortException e) {
+            throw new IOException("jssc: " + e.getMessage(), e);
+        }
+    }
+
+    private static double readBytesIdleCpu(jssc.SerialPort port, double seconds) {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long endNs = System.nanoTime() + (long) (seconds * 1e9);
+        long[] cpu = new long[1];
+        Thread t = new Thread(() -> {
+            long c0 = mx.getCurrentThreadCpuTime();
+            while (System.nanoTime() - endNs < 0) {
+                try {
+                    port.readBytes(1, 100);
+                } catch (jssc.SerialPortException | jssc.SerialPortTimeoutException e) {
+                    // idle line: the timeout is the expected outcome
+                }
+            }
+            cpu[0] = mx.getCurrentThreadCpuTime() - c0;
+        }, "jssc-readBytes-idle");
+        long t0 = System.nanoTime();
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 100.0 * cpu[0] / (System.nanoTime() - t0);
+    }
+
+    /** jssc's own read paths, measured in the same run for comparison. */
+    public record JsscFigures(double listenerP50Us, double listenerP99Us, double readBytesIdleCpuPercent) {}
 
     private static void awaitConnected(SerialLink a, SerialLink b) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
