@@ -27,6 +27,11 @@ final class DataCell implements Variable {
         return name;
     }
 
+    /** A declared data item exists even without a value (ECMAScript reads it as undefined). */
+    public boolean exists() {
+        return true;
+    }
+
     @Override
     public ValueKind kind() {
         return kind;

@@ -81,7 +81,7 @@ public final class Statechart {
     String[] slotNames;
     NameTable slotIndex;
     DataDecl[] topData;
-    final Frame frame = new Frame();
+    Frame frame;
 
     Statechart() {}
 
