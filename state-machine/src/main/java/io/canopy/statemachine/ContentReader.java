@@ -81,7 +81,7 @@ final class ContentReader {
         if (e.attr("expr") != null) {
             return exprs().assign(location, e.attr("expr"), e);
         }
-        Object constant = Payloads.literal(e.text.toString());
+        Object constant = e.contentValue();
         return new AssignAction(exprs().location(location, e, "location"), m -> constant);
     }
 
@@ -206,7 +206,7 @@ final class ContentReader {
         if (c.attr("expr") != null) {
             return exprs().value(c.attr("expr"), c, "expr");
         }
-        Object constant = Payloads.literal(c.text.toString());
+        Object constant = c.contentValue();
         return m -> constant;
     }
 

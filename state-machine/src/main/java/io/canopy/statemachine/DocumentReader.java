@@ -9,6 +9,10 @@ import java.util.List;
 final class DocumentReader {
     static final String NS = "http://www.w3.org/2005/07/scxml";
 
+    /** {@code var name} in a script declares a datamodel variable. */
+    static final java.util.regex.Pattern VAR_DECLARATION =
+            java.util.regex.Pattern.compile("(?:^|[;\\n{}])\\s*var\\s+([A-Za-z_$][A-Za-z0-9_$]*)");
+
     private final ScxmlLoader loader;
     final Path dir;
     private final Slots slots = new Slots();
@@ -82,6 +86,12 @@ final class DocumentReader {
         for (XmlElement child : e.children) {
             if (!isScxml(child) || child.name.equals("content")) {
                 continue;
+            }
+            if (child.name.equals("script")) {
+                java.util.regex.Matcher vars = VAR_DECLARATION.matcher(child.text);
+                while (vars.find()) {
+                    slots.slot(vars.group(1));
+                }
             }
             if (child.name.equals("data")) {
                 String id = child.attr("id");
@@ -254,8 +264,8 @@ final class DocumentReader {
                 constant = Payloads.literal(ScxmlLoader.readText(ScxmlLoader.resolve(dir, d.attr("src")), d));
                 sources++;
             }
-            if (!d.text.toString().trim().isEmpty()) {
-                constant = Payloads.literal(d.text.toString());
+            if (!d.text.toString().trim().isEmpty() || !d.children.isEmpty()) {
+                constant = d.contentValue();
                 sources++;
             }
             if (sources > 1) {

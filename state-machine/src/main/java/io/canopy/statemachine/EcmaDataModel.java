@@ -77,7 +77,8 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
 
     @Override
     public Action script(String source, XmlElement at) {
-        CompiledExpression ce = compile(source, at, "script");
+        String statements = source.replaceAll("(^|[;\\n{}])(\\s*)var\\s+", "$1$2");
+        CompiledExpression ce = compile(statements, at, "script");
         return m -> ce.execute();
     }
 

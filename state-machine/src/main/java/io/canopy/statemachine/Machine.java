@@ -113,6 +113,9 @@ public final class Machine implements TickListener {
                     }
                 }
             }
+            for (Action script : chart.onEntry[0]) {
+                runBlock(script);
+            }
             enabled[0] = chart.initial[0];
             enabledCount = 1;
             enterStates();
@@ -291,7 +294,8 @@ public final class Machine implements TickListener {
         try {
             block.run(this);
         } catch (RuntimeException e) {
-            raiseError(ERROR_EXECUTION, e.getMessage() == null ? e.toString() : e.getMessage(), null);
+            raiseError(ERROR_EXECUTION, e.getMessage() == null ? e.toString() : e.getMessage(),
+                    e instanceof SendAction.SendError ? ((SendAction.SendError) e).sendid : null);
         }
     }
 

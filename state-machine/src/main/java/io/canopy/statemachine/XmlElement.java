@@ -40,6 +40,46 @@ final class XmlElement {
         return file + ":" + line + ":" + column + " <" + name + ">";
     }
 
+    /** The element as XML text (for inline content kept as a value); namespaces written where they change. */
+    String toXml() {
+        StringBuilder out = new StringBuilder();
+        write(out, "");
+        return out.toString();
+    }
+
+    private void write(StringBuilder out, String parentNamespace) {
+        out.append('<').append(name);
+        if (!namespace.equals(parentNamespace)) {
+            out.append(" xmlns=\"").append(escape(namespace)).append('"');
+        }
+        for (Map.Entry<String, String> a : attributes.entrySet()) {
+            out.append(' ').append(a.getKey()).append("=\"").append(escape(a.getValue())).append('"');
+        }
+        out.append('>');
+        String body = text.toString().trim();
+        out.append(escape(body));
+        for (XmlElement child : children) {
+            child.write(out, namespace);
+        }
+        out.append("</").append(name).append('>');
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;");
+    }
+
+    /** Inline content as a value: the XML of the child elements if any, else the text as a literal. */
+    Object contentValue() {
+        if (children.isEmpty()) {
+            return Payloads.literal(text.toString());
+        }
+        StringBuilder out = new StringBuilder();
+        for (XmlElement child : children) {
+            child.write(out, "");
+        }
+        return out.toString();
+    }
+
     String attr(String attribute) {
         return attributes.get(attribute);
     }
