@@ -165,6 +165,14 @@ final class DataCell implements Variable {
         }
     }
 
+    /** Binds {@code _event} to the machine's event object (a no-op once bound). */
+    void bindEvent(MachineEvent event) {
+        if (o != event) {
+            kind = ValueKind.OBJECT;
+            o = event;
+        }
+    }
+
     @Override
     public void clear() {
         check();

@@ -1,6 +1,7 @@
 package io.canopy.statemachine;
 
 import io.canopy.InputException;
+import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,17 +104,22 @@ public final class ScxmlTestRunner {
             return new Result(file, Outcome.ERROR, e.getMessage());
         }
         ManualNanoClock clock = new ManualNanoClock();
-        VirtualTimers timers = new VirtualTimers(clock);
+        DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);
         MachineContext context = new MachineContext(timers).onLog((m, label, value) -> { });
         Machine machine = chart.newMachine(context);
         try {
             machine.start();
             int steps = 0;
             while (!machine.isFinished()) {
-                if (++steps > MAX_STEPS || clock.nanoTime() > MAX_VIRTUAL_NS || !timers.runNext()) {
+                if (++steps > MAX_STEPS || clock.nanoTime() > MAX_VIRTUAL_NS || timers.isEmpty()) {
                     return new Result(file, Outcome.DID_NOT_FINISH, "did not finish (in " + machine.activeStates()
                             + " after " + clock.nanoTime() / 1_000_000 + " ms of virtual time)");
                 }
+                long next = timers.nextDeadlineNs();
+                if (next - clock.nanoTime() > 0) {
+                    clock.setNs(next);
+                }
+                timers.poll(clock.nanoTime(), 1);
                 machine.drain();
             }
         } catch (RuntimeException e) {
