@@ -51,7 +51,8 @@ final class DocumentReader {
         exprs = new EcmaDataModel(slots, frame);
         String name = root.attr("name");
         if (name == null) {
-            name = root.file.endsWith(".scxml") ? root.file.substring(0, root.file.length() - 6) : root.file;
+            String base = Path.of(root.file).getFileName().toString();
+            name = base.endsWith(".scxml") ? base.substring(0, base.length() - 6) : base;
         }
         StateNode top = new StateNode(name, StateKind.ROOT, null, root.where());
         if (root.attr("initial") != null) {

@@ -56,7 +56,7 @@ public final class ScxmlLoader {
                 throw new InputException(file + ": cannot read: " + e.getMessage());
             }
             Path dir = file.getParent() == null ? Path.of("").toAbsolutePath() : file.getParent();
-            Statechart chart = loadStream(in, file.getFileName().toString(), dir);
+            Statechart chart = loadStream(in, display(file), dir);
             cache.put(file, chart);
             return chart;
         } finally {
@@ -67,6 +67,12 @@ public final class ScxmlLoader {
     private Statechart loadStream(InputStream in, String name, Path dir) {
         XmlElement root = XmlElement.parse(in, name);
         return new DocumentReader(this, dir).read(root);
+    }
+
+    /** The file as messages name it: relative to the working directory when it is below it. */
+    private static String display(Path file) {
+        Path cwd = Path.of("").toAbsolutePath();
+        return file.startsWith(cwd) ? cwd.relativize(file).toString() : file.toString();
     }
 
     /** Resolves {@code file:x.scxml} (or a plain path) against {@code dir}. */

@@ -35,9 +35,9 @@ final class XmlElement {
         this.column = column;
     }
 
-    /** {@code file:line:column <name>} for messages. */
+    /** {@code file:line:column: <name>} for messages. */
     String where() {
-        return file + ":" + line + ":" + column + " <" + name + ">";
+        return file + ":" + line + ":" + column + ": <" + name + ">";
     }
 
     /** The element as XML text (for inline content kept as a value); namespaces written where they change. */
