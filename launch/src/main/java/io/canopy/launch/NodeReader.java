@@ -441,9 +441,6 @@ final class NodeReader {
             }
         }
         int port = (int) r.integer("port", 1883, 0, 65_535, "a TCP port (0 = any free port)");
-        if (!embedded && r.has("port")) {
-            r.error("attribute 'port' sets the embedded broker's port; with broker=\"" + broker + "\" put the port in the URL");
-        }
         String user = emptyToNull(r.string("user", null));
         String password = emptyToNull(r.string("password", null));
         boolean tls = r.bool("tls", url != null && url.startsWith("ssl://"));

@@ -1,6 +1,7 @@
 package io.canopy.launch.run;
 
 import io.canopy.hardware.sim.DiffDriveSim;
+import io.canopy.messaging.Node;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,7 +70,8 @@ public final class NodeView {
 
     /** The embedded broker's URL, or the external broker's. */
     public String brokerUrl() {
-        return node.mqtt.brokerUrl();
+        Node m = node.mqtt;
+        return m == null ? null : m.brokerUrl();
     }
 
     /** Ticks of each timer so far. */
