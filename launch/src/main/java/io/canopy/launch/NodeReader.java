@@ -396,7 +396,7 @@ final class NodeReader {
             r.error("missing attribute 'id'; give the controller's motor id, for example id=\"0\"");
         }
         int id = (int) r.integer("id", 0, 0, 0xFFFF_FFFFL, "a motor id");
-        int timeoutMs = (int) r.integer("timeout_ms", 250, 0, 60_000, "milliseconds (0 = no timeout)");
+        int timeoutMs = (int) r.integer("timeout_ms", 250, 20, 60_000, "milliseconds");
         if (name != null && link != null && r.has("id")) {
             motors.add(new MotorPlan(name, link, id, timeoutMs, e.source()));
         }

@@ -107,12 +107,13 @@ final class NodeRuntime {
             links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker)));
         }
         TickTimer control = controlTimer();
+        router.countTicksOf(control);
         if (plan.diffDrive() != null) {
             var d = plan.diffDrive();
             MotorPlan l = plan.motor(d.left());
             MotorPlan r = plan.motor(d.right());
             drive = new DiffDriveRuntime(d, links.get(l.link()).motors, l.motorId(), links.get(r.link()).motors, r.motorId(),
-                    blackboard);
+                    blackboard, timer(d.timer()));
             timer(d.timer()).addListener(drive);
         }
         for (MachinePlan m : plan.machines()) {

@@ -74,6 +74,16 @@ public final class NodeView {
         return m == null ? null : m.brokerUrl();
     }
 
+    /** The control timer's tick at which an event named {@code name} last came in through a binding, or -1. */
+    public long eventTick(String name) {
+        return node.router.lastTick(name);
+    }
+
+    /** The diffdrive timer's tick at which the wheels were last commanded to a stop, or -1. */
+    public long wheelsStoppedTick() {
+        return node.drive == null ? -1 : node.drive.stoppedAtTick();
+    }
+
     /** Ticks of each timer so far. */
     public List<Long> timerTicks() {
         List<Long> out = new ArrayList<>();
