@@ -95,14 +95,24 @@ public final class TickTimer {
         stats.reset();
     }
 
-    /** Ticks run so far (cheap, any thread). */
+    /** Ticks run so far (cheap, any thread; not reset by {@link #resetStats()}). */
     public long ticks() {
         return stats.ticksSoFar();
+    }
+
+    /** Deadlines missed so far (cheap, any thread; not reset by {@link #resetStats()}). */
+    public long missed() {
+        return stats.missedSoFar();
     }
 
     /** The next deadline; read it on the tick thread (or between {@code advance} calls). */
     public long nextDeadlineNs() {
         return nextDeadlineNs;
+    }
+
+    /** The instant deadlines count from (deadline k is {@code originNs() + floor(k * period)}); 0 before start. */
+    public long originNs() {
+        return startNs;
     }
 
     int index() {

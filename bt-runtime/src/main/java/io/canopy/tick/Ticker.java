@@ -249,6 +249,12 @@ public final class Ticker implements AutoCloseable {
         stop();
     }
 
+    /** The id of the tick thread ({@link Thread#getId()}), or -1 before {@link #start()}. */
+    public long tickThreadId() {
+        Thread t = thread;
+        return t == null ? -1 : t.getId();
+    }
+
     public boolean isRunning() {
         Thread t = thread;
         return t != null && t.isAlive();
