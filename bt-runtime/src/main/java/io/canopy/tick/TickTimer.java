@@ -125,7 +125,7 @@ public final class TickTimer {
         nextDeadlineNs = originNs + rate.offsetNs(1);
     }
 
-    /** Tick thread: runs one tick that started at {@code nowNs}; returns false if a listener threw. */
+    /** Tick thread: runs the listeners of one tick that started at {@code nowNs}; counts (and logs, or rethrows) errors. */
     void fire(long nowNs, boolean rethrow) {
         TickListener[] ls = listeners;
         for (int i = 0; i < ls.length; i++) {
@@ -151,7 +151,15 @@ public final class TickTimer {
         long nextDeadline = startNs + rate.offsetNs(next);
         long missed = 0;
         if (nextDeadline - endNs <= 0) {
-            long after = rate.firstIndexAfter(endNs - startNs);
+            // TickRate.firstIndexAfter, written out: a rarely taken call that the JIT did not inline is linked
+            // lazily the first time it runs, which allocates a few hundred bytes on this thread
+            long elapsed = endNs - startNs;
+            long num = rate.numeratorNs;
+            long den = rate.denominator;
+            long after = (elapsed / num) * den + ((elapsed % num) * den) / num;
+            while (rate.offsetNs(after) <= elapsed) {
+                after++;
+            }
             missed = after - next;
             next = after;
             nextDeadline = startNs + rate.offsetNs(next);

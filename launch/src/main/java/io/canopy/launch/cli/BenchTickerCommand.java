@@ -44,9 +44,10 @@ final class BenchTickerCommand implements Callable<Integer> {
 
     private static final long WARMUP_HZ = 20_000;
 
-    @Option(names = "--warmup-seconds", defaultValue = "1",
-            description = "Uncounted warm-up run first (at 20 kHz or --hz if higher, so the JIT has compiled the tick path), 0 to 60 (default ${DEFAULT-VALUE}).")
-    int warmupSeconds;
+    @Option(names = "--warmup-ticks", defaultValue = "40000",
+            description = "Ticks of an uncounted warm-up run first (at 20 kHz or --hz if higher) so that the JIT has"
+                    + " compiled the tick path, 0 to 10000000 (default ${DEFAULT-VALUE}).")
+    long warmupTicks;
 
     @Option(names = "--load", description = "Run a busy loop on every core meanwhile.")
     boolean load;
@@ -58,7 +59,7 @@ final class BenchTickerCommand implements Callable<Integer> {
             description = "How the tick thread waits: park, park-then-spin or spin (default ${DEFAULT-VALUE}).")
     String idle;
 
-    @Option(names = "--spin-us", defaultValue = "50", description = "Spin threshold for park-then-spin, in us (default ${DEFAULT-VALUE}).")
+    @Option(names = "--spin-us", defaultValue = "100", description = "Spin threshold for park-then-spin, in us (default ${DEFAULT-VALUE}).")
     long spinUs;
 
     @Option(names = "--timer-slack-ns", defaultValue = "-1", description = "Set the tick thread's timer slack (1 = least; default: leave it).")
@@ -78,11 +79,13 @@ final class BenchTickerCommand implements Callable<Integer> {
         RealtimeOptions rt = RealtimeOptions.NONE.fifoPriority(fifo).timerSlackNs(timerSlackNs).cpu(cpu);
         List<Thread> burners = load ? startLoad() : List.of();
         try {
-            if (warmupSeconds > 0) {
-                // fast enough that the JIT compiles the tick path fully (C2) before the measured run
-                run(mode, rt, Math.max(hz, WARMUP_HZ), warmupSeconds, true);
+            if (warmupTicks > 0) {
+                // enough ticks that the JIT compiles the tick path fully (C2) before the measured run: a
+                // method compiled, or a call site first linked, during the run costs a few hundred bytes once
+                long warmHz = Math.max(hz, WARMUP_HZ);
+                run(mode, rt, warmHz, (int) Math.max(1, (warmupTicks + warmHz - 1) / warmHz), warmupTicks);
             }
-            Result r = run(mode, rt, hz, seconds, false);
+            Result r = run(mode, rt, hz, seconds, 0);
             print(out, mode, r);
             if (json) {
                 out.println(r.json(hz, seconds, load, mode));
@@ -101,9 +104,9 @@ final class BenchTickerCommand implements Callable<Integer> {
         if (seconds < 1 || seconds > 3600) {
             throw new InputException("canopy bench ticker: --seconds " + seconds + " is out of range; give 1 to 3600");
         }
-        if (warmupSeconds < 0 || warmupSeconds > 60) {
-            throw new InputException("canopy bench ticker: --warmup-seconds " + warmupSeconds
-                    + " is out of range; give 0 to 60");
+        if (warmupTicks < 0 || warmupTicks > 10_000_000) {
+            throw new InputException("canopy bench ticker: --warmup-ticks " + warmupTicks
+                    + " is out of range; give 0 to 10000000");
         }
         if (spinUs < 0 || spinUs > 1_000_000) {
             throw new InputException("canopy bench ticker: --spin-us " + spinUs + " is out of range; give 0 to 1000000");
@@ -134,17 +137,20 @@ final class BenchTickerCommand implements Callable<Integer> {
     private static final class StopAtDeadline implements TickListener {
         final Ticker ticker;
         final long lastDeadline;
+        final long minTicks;
         TickTimer timer;
         volatile boolean finished;
 
-        StopAtDeadline(Ticker ticker, long lastDeadline) {
+        StopAtDeadline(Ticker ticker, long lastDeadline, long minTicks) {
             this.ticker = ticker;
             this.lastDeadline = lastDeadline;
+            this.minTicks = minTicks;
         }
 
         @Override
         public void onTick(long nowNs) {
-            if (timer.ticks() + timer.missed() + 1 >= lastDeadline) {
+            long ticks = timer.ticks() + 1;
+            if (ticks + timer.missed() >= lastDeadline && ticks >= minTicks) {
                 finished = true;
                 ticker.stop(0); // from the tick thread: ends the loop after this tick
             }
@@ -175,7 +181,8 @@ final class BenchTickerCommand implements Callable<Integer> {
      * allocation and CPU counters are read from this thread, from a tenth of the run to just before its end
      * (so nothing of the start or the stop is counted).
      */
-    private Result run(IdleMode mode, RealtimeOptions rt, long hz, int runSeconds, boolean warmUp) {
+    private Result run(IdleMode mode, RealtimeOptions rt, long hz, int runSeconds, long warmUpTicks) {
+        boolean warmUp = warmUpTicks > 0;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.setThreadAllocatedMemoryEnabled(true);
         long periodNs = TickRate.hz(hz).periodNs();
@@ -187,7 +194,7 @@ final class BenchTickerCommand implements Callable<Integer> {
                 .spinThresholdNs(spinNs)
                 .realtime(rt);
         long expected = hz * runSeconds;
-        StopAtDeadline stopper = new StopAtDeadline(ticker, expected);
+        StopAtDeadline stopper = new StopAtDeadline(ticker, expected, warmUpTicks);
         TickTimer timer = ticker.addTimer("bench", TickRate.hz(hz));
         if (warmUp) {
             timer.addListener(new OverrunNowAndThen(3 * periodNs));
@@ -208,7 +215,7 @@ final class BenchTickerCommand implements Callable<Integer> {
         long cpuB = threads.getThreadCpuTime(tid);
         long ticksB = timer.ticks();
         long nsB = System.nanoTime();
-        long giveUpNs = origin + runNs + 10_000_000_000L;
+        long giveUpNs = origin + runNs + (warmUp ? 60_000_000_000L : 10_000_000_000L);
         while (ticker.isRunning() && System.nanoTime() - giveUpNs < 0) {
             LockSupport.parkNanos(2_000_000L);
         }

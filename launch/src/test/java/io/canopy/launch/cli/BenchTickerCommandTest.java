@@ -38,7 +38,7 @@ class BenchTickerCommandTest {
 
     @Test
     void printsLatenessTicksMissedAndAllocationAndOneJsonObjectOnTheLastLine() {
-        int code = CanopyMain.execute("bench", "ticker", "--hz", "200", "--seconds", "1", "--warmup-seconds", "0", "--json");
+        int code = CanopyMain.execute("bench", "ticker", "--hz", "200", "--seconds", "1", "--warmup-ticks", "0", "--json");
 
         String text = stdout();
         assertThat(code).as(text).isEqualTo(CanopyMain.EXIT_OK);
@@ -59,7 +59,7 @@ class BenchTickerCommandTest {
 
     @Test
     void withoutJsonThereIsNoJsonLine() {
-        int code = CanopyMain.execute("bench", "ticker", "--hz", "100", "--seconds", "1", "--warmup-seconds", "0",
+        int code = CanopyMain.execute("bench", "ticker", "--hz", "100", "--seconds", "1", "--warmup-ticks", "0",
                 "--idle", "park");
         assertThat(code).isEqualTo(CanopyMain.EXIT_OK);
         assertThat(stdout()).doesNotContain("{").contains("idle park,");
