@@ -1,0 +1,472 @@
+package io.canopy.messaging;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.paho.client.mqttv3.IMqttActionListener;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.IMqttMessageListener;
+import org.eclipse.paho.client.mqttv3.IMqttToken;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One MQTT 3.1.1 connection (Paho {@code mqttv3} async client) that survives its broker: it connects in the
+ * background, reconnects with exponential backoff (min to max, doubling, with jitter) after any loss,
+ * restores its subscriptions, keeps QoS 1/2 publishes in a bounded buffer while disconnected (the oldest is
+ * dropped and counted when full) and re-sends those whose delivery failed with the connection. It announces
+ * a retained {@code online} on its state topic, leaves a Last Will of {@code offline}, and says
+ * {@code offline} itself on a clean close.
+ *
+ * <p>Threads: Paho's callback thread only hands work to this connection's own IO thread
+ * ({@code canopy-mqtt-<client id>}); nothing thrown ever reaches Paho (an exception there would drop the
+ * connection). Publishing is safe from any thread; it never blocks on the network.
+ */
+final class Connection implements MqttCallbackExtended {
+    private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
+    static final byte[] ONLINE = "online".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] OFFLINE = "offline".getBytes(StandardCharsets.US_ASCII);
+
+    /** A handler for the raw payloads of one topic filter; called on Paho's callback thread, must not throw. */
+    @FunctionalInterface
+    interface RawHandler {
+        void onMessage(String topic, MqttMessage message);
+    }
+
+    /** One publish waiting in the outage buffer, or in flight (its token's user context). */
+    private record Pending(String topic, byte[] payload, int qos, boolean retain) {}
+
+    private record Sub(int qos, IMqttMessageListener listener) {}
+
+    private final String serverUri;
+    private final NodeConfig config;
+    private final String stateTopic;
+    private final Counters counters;
+    private final MqttAsyncClient client;
+    private final MqttConnectOptions options;
+    private final ScheduledExecutorService io;
+    private final Map<String, Sub> subs = new ConcurrentHashMap<>();
+
+    private final Object lock = new Object();
+    /** Guarded by lock. */
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private final AtomicInteger pendingCount = new AtomicInteger();
+    private final Runnable drainTask = this::drain;
+    private final IMqttActionListener deliveryListener = new DeliveryListener();
+
+    private volatile boolean connected;
+    private volatile boolean closing;
+    private volatile CountDownLatch connectedLatch = new CountDownLatch(1);
+    /** IO thread only. */
+    private long backoffMs;
+    private boolean outageReported;
+    private boolean overflowReported;
+
+    Connection(String serverUri, String clientId, NodeConfig config, String stateTopic, Counters counters) {
+        this.serverUri = serverUri;
+        this.config = config;
+        this.stateTopic = stateTopic;
+        this.counters = counters;
+        this.backoffMs = config.reconnectMinMs();
+        try {
+            this.client = new MqttAsyncClient(serverUri, clientId, new MemoryPersistence());
+        } catch (MqttException e) {
+            throw new IllegalArgumentException("MQTT client for " + serverUri + ": " + e.getMessage(), e);
+        }
+        client.setCallback(this);
+        this.options = connectOptions(serverUri, config, stateTopic);
+        ScheduledThreadPoolExecutor exec = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "canopy-mqtt-" + clientId);
+            t.setDaemon(true);
+            return t;
+        });
+        exec.setRemoveOnCancelPolicy(true);
+        this.io = exec;
+        if (stateTopic != null) {
+            subs.put(stateTopic, new Sub(1, this::onOwnState));
+        }
+    }
+
+    private static MqttConnectOptions connectOptions(String serverUri, NodeConfig config, String stateTopic) {
+        MqttConnectOptions o = new MqttConnectOptions();
+        o.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
+        o.setCleanSession(true);
+        o.setAutomaticReconnect(false); // ours: it also covers the first connection and restores subscriptions
+        o.setKeepAliveInterval(config.keepAliveS());
+        o.setConnectionTimeout(config.connectTimeoutS());
+        o.setMaxInflight(Math.max(64, Math.min(config.outageBufferSize(), 65535)));
+        o.setSocketFactory(serverUri.startsWith("ssl://")
+                ? NoDelaySockets.tls(config.tlsCaFile(), config.tcpNoDelay())
+                : NoDelaySockets.plain(config.tcpNoDelay()));
+        if (config.username() != null) {
+            o.setUserName(config.username());
+        }
+        char[] password = config.password();
+        if (password != null) {
+            o.setPassword(password);
+        }
+        if (stateTopic != null) {
+            o.setWill(stateTopic, OFFLINE, 1, true);
+        }
+        return o;
+    }
+
+    String serverUri() {
+        return serverUri;
+    }
+
+    /** Starts connecting in the background; returns at once. */
+    void start() {
+        io.execute(this::attemptConnect);
+    }
+
+    boolean isConnected() {
+        return connected;
+    }
+
+    /** Waits until connected (or the timeout passes); true when connected. */
+    boolean awaitConnected(long timeoutMs) throws InterruptedException {
+        return connectedLatch.await(timeoutMs, TimeUnit.MILLISECONDS) && connected;
+    }
+
+    int buffered() {
+        return pendingCount.get();
+    }
+
+    // ---------------------------------------------------------------- connecting
+
+    private void attemptConnect() {
+        if (closing || connected) {
+            return;
+        }
+        try {
+            client.connect(options, null, new IMqttActionListener() {
+                @Override
+                public void onSuccess(IMqttToken token) {
+                    io.execute(Connection.this::onConnected);
+                }
+
+                @Override
+                public void onFailure(IMqttToken token, Throwable cause) {
+                    counters.connectFailures.incrementAndGet();
+                    io.execute(() -> onConnectFailed(cause));
+                }
+            });
+        } catch (MqttException e) {
+            counters.connectFailures.incrementAndGet();
+            onConnectFailed(e);
+        } catch (RuntimeException e) {
+            counters.connectFailures.incrementAndGet();
+            onConnectFailed(e);
+        }
+    }
+
+    private void onConnectFailed(Throwable cause) {
+        if (closing) {
+            return;
+        }
+        if (!outageReported) {
+            outageReported = true;
+            LOG.warn("MQTT broker {} not reachable ({}); retrying every {}..{} ms, QoS 1 publishes wait in a buffer of {}",
+                    serverUri, describe(cause), config.reconnectMinMs(), config.reconnectMaxMs(), config.outageBufferSize());
+        }
+        scheduleReconnect();
+    }
+
+    private void scheduleReconnect() {
+        if (closing) {
+            return;
+        }
+        long delay = backoffMs + ThreadLocalRandom.current().nextLong(backoffMs / 5 + 1);
+        backoffMs = Math.min(backoffMs * 2, config.reconnectMaxMs());
+        io.schedule(this::attemptConnect, delay, TimeUnit.MILLISECONDS);
+    }
+
+    private void onConnected() {
+        if (closing) {
+            return;
+        }
+        connected = true;
+        backoffMs = config.reconnectMinMs();
+        counters.connects.incrementAndGet();
+        if (outageReported) {
+            LOG.info("MQTT broker {} reachable again; restoring {} subscriptions, sending {} buffered messages",
+                    serverUri, subs.size(), pendingCount.get());
+        }
+        outageReported = false;
+        overflowReported = false;
+        for (Map.Entry<String, Sub> e : subs.entrySet()) {
+            subscribeNow(e.getKey(), e.getValue());
+        }
+        if (stateTopic != null) {
+            sendDirect(stateTopic, ONLINE, 1, true);
+        }
+        drain();
+        connectedLatch.countDown();
+    }
+
+    @Override
+    public void connectComplete(boolean reconnect, String serverURI) {
+        // handled by the connect token's listener (onConnected), which also covers the first connection
+    }
+
+    @Override
+    public void connectionLost(Throwable cause) {
+        connected = false;
+        connectedLatch = new CountDownLatch(1);
+        counters.connectionLosses.incrementAndGet();
+        if (closing) {
+            return;
+        }
+        io.execute(() -> {
+            if (!outageReported) {
+                outageReported = true;
+                LOG.warn("MQTT connection to {} lost ({}); reconnecting every {}..{} ms, QoS 1 publishes wait in a"
+                        + " buffer of {}", serverUri, describe(cause), config.reconnectMinMs(), config.reconnectMaxMs(),
+                        config.outageBufferSize());
+            }
+            scheduleReconnect();
+        });
+    }
+
+    @Override
+    public void messageArrived(String topic, MqttMessage message) {
+        // every subscription has its own listener; nothing arrives here
+    }
+
+    @Override
+    public void deliveryComplete(IMqttDeliveryToken token) {
+        if (pendingCount.get() > 0 && connected) {
+            io.execute(drainTask);
+        }
+    }
+
+    // ---------------------------------------------------------------- subscriptions
+
+    /** Subscribes now if connected, and again after every reconnect. One handler per filter. */
+    void subscribe(String filter, int qos, RawHandler handler) {
+        IMqttMessageListener listener = (topic, message) -> {
+            try {
+                handler.onMessage(topic, message);
+            } catch (Throwable t) { // never into Paho: it would drop the connection
+                counters.listenerErrors.incrementAndGet();
+                LOG.error("MQTT topic '{}': handler failed: {}", topic, t.toString());
+            }
+        };
+        Sub sub = new Sub(qos, listener);
+        subs.put(filter, sub);
+        if (connected) {
+            io.execute(() -> subscribeNow(filter, sub));
+        }
+    }
+
+    void unsubscribe(String filter) {
+        if (subs.remove(filter) != null && connected) {
+            try {
+                client.unsubscribe(filter);
+            } catch (MqttException e) {
+                LOG.debug("unsubscribe {}: {}", filter, e.toString());
+            }
+        }
+    }
+
+    private void subscribeNow(String filter, Sub sub) {
+        if (subs.get(filter) != sub || !connected) {
+            return;
+        }
+        try {
+            client.subscribe(filter, sub.qos(), null, null, sub.listener());
+        } catch (MqttException e) {
+            LOG.warn("MQTT subscribe to '{}' failed ({}); it is retried after the next reconnect", filter, describe(e));
+        }
+    }
+
+    /** Our own state topic: when a stale Will of a previous connection says offline while we run, say online again. */
+    private void onOwnState(String topic, MqttMessage message) {
+        if (!closing && connected && java.util.Arrays.equals(message.getPayload(), OFFLINE)) {
+            io.execute(() -> sendDirect(stateTopic, ONLINE, 1, true));
+        }
+    }
+
+    // ---------------------------------------------------------------- publishing
+
+    /**
+     * Publishes, or buffers a QoS 1/2 message while disconnected (in order; when the buffer is full the
+     * oldest is dropped and counted). A QoS 0 message is dropped and counted while disconnected.
+     */
+    void publish(String topic, byte[] payload, int qos, boolean retain) {
+        Pending p = new Pending(topic, payload, qos, retain);
+        boolean drainLater = false;
+        synchronized (lock) {
+            if (connected && pending.isEmpty() && trySend(p)) {
+                return;
+            }
+            if (qos == 0) {
+                counters.droppedDisconnected.incrementAndGet();
+                return;
+            }
+            enqueueLocked(p, false);
+            drainLater = connected;
+        }
+        if (drainLater) {
+            io.execute(drainTask);
+        }
+    }
+
+    /** Sends without the buffer (state announcements); drops when not connected. */
+    private void sendDirect(String topic, byte[] payload, int qos, boolean retain) {
+        try {
+            client.publish(topic, payload, qos, retain);
+        } catch (MqttException e) {
+            LOG.debug("state publish on {} failed: {}", topic, e.toString());
+        }
+    }
+
+    /** True when Paho took the message; false when it must wait (not connected, too many in flight). */
+    private boolean trySend(Pending p) {
+        try {
+            client.publish(p.topic(), p.payload(), p.qos(), p.retain(), p, deliveryListener);
+            counters.published.incrementAndGet();
+            return true;
+        } catch (MqttException e) {
+            return false;
+        } catch (RuntimeException e) { // IllegalArgumentException for an invalid topic: a programmer error
+            throw new IllegalArgumentException("MQTT publish to '" + p.topic() + "': " + e.getMessage(), e);
+        }
+    }
+
+    private void enqueueLocked(Pending p, boolean atFront) {
+        if (pending.size() >= config.outageBufferSize()) {
+            Pending dropped = atFront ? null : pending.pollFirst();
+            counters.bufferOverflows.incrementAndGet();
+            if (!overflowReported) {
+                overflowReported = true;
+                LOG.warn("MQTT outage buffer full ({} messages): dropping the oldest QoS 1 message (topic '{}') and"
+                        + " counting every further drop; raise outageBufferSize if outages are longer",
+                        config.outageBufferSize(), atFront ? p.topic() : dropped.topic());
+            }
+            if (atFront) {
+                return;
+            }
+        } else {
+            pendingCount.incrementAndGet();
+        }
+        if (atFront) {
+            pending.addFirst(p);
+        } else {
+            pending.addLast(p);
+        }
+    }
+
+    private void drain() {
+        synchronized (lock) {
+            while (connected && !pending.isEmpty()) {
+                if (!trySend(pending.peekFirst())) {
+                    return; // not connected any more, or the in-flight window is full: deliveryComplete drains again
+                }
+                pending.pollFirst();
+                pendingCount.decrementAndGet();
+            }
+        }
+    }
+
+    /** Paho failed to deliver a publish (the connection went): send it again after reconnecting. */
+    private final class DeliveryListener implements IMqttActionListener {
+        @Override
+        public void onSuccess(IMqttToken token) {
+            // delivered (QoS 0: written; QoS 1: PUBACK; QoS 2: PUBCOMP)
+        }
+
+        @Override
+        public void onFailure(IMqttToken token, Throwable cause) {
+            if (!(token.getUserContext() instanceof Pending p) || p.qos() == 0 || closing) {
+                return;
+            }
+            counters.resent.incrementAndGet();
+            io.execute(() -> {
+                synchronized (lock) {
+                    enqueueLocked(p, true);
+                }
+                if (connected) {
+                    drain();
+                }
+            });
+        }
+    }
+
+    // ---------------------------------------------------------------- closing
+
+    /**
+     * Clean shutdown: publishes {@code offline} (retained) when connected, waits up to {@code timeoutMs} for
+     * it and for the in-flight messages, disconnects and stops the IO thread. Buffered messages that could not
+     * be sent are counted as overflows and logged.
+     */
+    void close(long timeoutMs) {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        try {
+            if (connected) {
+                if (stateTopic != null) {
+                    try {
+                        client.publish(stateTopic, OFFLINE, 1, true).waitForCompletion(timeoutMs);
+                    } catch (MqttException e) {
+                        LOG.warn("MQTT: could not publish offline on {} ({}); the broker's Last Will says it instead",
+                                stateTopic, describe(e));
+                    }
+                }
+                client.disconnect(timeoutMs).waitForCompletion(timeoutMs + 1000);
+            }
+        } catch (MqttException e) {
+            LOG.debug("MQTT disconnect: {}", e.toString());
+        } finally {
+            io.shutdownNow();
+            try {
+                client.disconnectForcibly(0, 100, false);
+            } catch (MqttException e) {
+                LOG.trace("disconnectForcibly: {}", e.toString());
+            }
+            try {
+                client.close(true);
+            } catch (MqttException e) {
+                LOG.trace("close: {}", e.toString());
+            }
+            connected = false;
+            int lost = pendingCount.get();
+            if (lost > 0) {
+                counters.bufferOverflows.addAndGet(lost);
+                LOG.warn("MQTT: closed with {} QoS 1 messages still buffered (broker {} unreachable); they were not sent",
+                        lost, serverUri);
+            }
+        }
+    }
+
+    static String describe(Throwable t) {
+        if (t == null) {
+            return "no cause given";
+        }
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String msg = t.getMessage();
+        if (root != t && root.getMessage() != null) {
+            msg = (msg == null ? "" : msg + ": ") + root.getMessage();
+        }
+        return msg == null ? t.getClass().getSimpleName() : msg;
+    }
+}

@@ -1,0 +1,82 @@
+package io.canopy.messaging;
+
+import io.canopy.InputException;
+import io.moquette.BrokerConstants;
+import io.moquette.broker.Server;
+import io.moquette.broker.config.MemoryConfig;
+import java.io.IOException;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The in-process MQTT 3.1.1 broker a node starts when no broker is configured: Moquette 0.17, bound to
+ * 127.0.0.1 only (its own default is every interface), with its telemetry (it calls home by default),
+ * persistence, metrics, bugsnag and websocket off, TCP_NODELAY and immediate flush on, anonymous clients
+ * allowed (nothing outside this machine can reach it), and its and Netty's logs at WARN unless the logging
+ * configuration says otherwise. It runs on Netty alone: the rest of Moquette's dependencies are excluded
+ * from the build.
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+    public static final String HOST = "127.0.0.1";
+    private final Server server;
+    private final int port;
+
+    private EmbeddedBroker(Server server, int port) {
+        this.server = server;
+        this.port = port;
+    }
+
+    /** Starts a broker on 127.0.0.1:{@code port} (0 picks a free port); fails with a clear message when taken. */
+    public static EmbeddedBroker start(int port) {
+        LogLevels.quietByDefault(List.of("io.moquette", "io.netty"));
+        Properties p = new Properties();
+        p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, HOST);
+        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(port));
+        p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
+        p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
+        p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
+        p.setProperty(BrokerConstants.METRICS_ENABLE_PROPERTY_NAME, "false");
+        p.setProperty(BrokerConstants.BUGSNAG_ENABLE_PROPERTY_NAME, "false");
+        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, "true");
+        p.setProperty(BrokerConstants.NETTY_TCP_NODELAY_PROPERTY_NAME, "true");
+        p.setProperty(BrokerConstants.NETTY_EPOLL_PROPERTY_NAME, "false");
+        p.setProperty(BrokerConstants.IMMEDIATE_BUFFER_FLUSH_PROPERTY_NAME, "true");
+        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(256 * 1024));
+        Server server = new Server();
+        try {
+            server.startServer(new MemoryConfig(p));
+        } catch (IOException | RuntimeException e) {
+            server.stopServer();
+            throw new InputException("embedded MQTT broker on " + HOST + ":" + port + " did not start ("
+                    + Connection.describe(e) + "); free the port or configure another one or a broker URL", e);
+        }
+        // Moquette records the bound port from a Netty listener that may run just after startServer returns.
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        int bound = server.getPort();
+        while (bound == 0 && System.nanoTime() - deadlineNs < 0) {
+            LockSupport.parkNanos(100_000);
+            bound = server.getPort();
+        }
+        if (bound == 0) {
+            server.stopServer();
+            throw new IllegalStateException("embedded MQTT broker started but reported no port");
+        }
+        return new EmbeddedBroker(server, bound);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code tcp://127.0.0.1:<port>}. */
+    public String url() {
+        return "tcp://" + HOST + ":" + port;
+    }
+
+    @Override
+    public void close() {
+        server.stopServer();
+    }
+}

@@ -1,0 +1,69 @@
+package io.canopy.messaging;
+
+import com.google.protobuf.CodedInputStream;
+import java.io.IOException;
+import io.canopy.proto.Envelope;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+
+/**
+ * Everything a node receives on one topic filter: the payload is parsed once, then handed to each sink. A
+ * payload that is not an Envelope is counted and logged once per topic; an envelope whose deadline has
+ * passed is counted and dropped (never executed). Nothing is thrown into Paho's thread.
+ */
+final class Route implements Connection.RawHandler {
+    private final Node node;
+    final String filter;
+    final CopyOnWriteArrayList<EnvelopeSink> sinks = new CopyOnWriteArrayList<>();
+    /** Highest QoS any sink asked for. */
+    volatile int qos;
+
+    Route(Node node, String filter) {
+        this.node = node;
+        this.filter = filter;
+    }
+
+    @Override
+    public void onMessage(String topic, MqttMessage message) {
+        byte[] payload = message.getPayload();
+        Envelope envelope;
+        CodedInputStream in = CodedInputStream.newInstance(payload);
+        try {
+            envelope = Envelope.parseFrom(in);
+        } catch (IOException e) { // InvalidProtocolBufferException; nothing else from a byte array
+            node.counters.unparsable.incrementAndGet();
+            node.onceLog.warn("unparsable:" + topic,
+                    "MQTT topic '{}': a payload of {} bytes is not a canopy.v1.Envelope (at byte offset {}: {}); dropped"
+                    + " and counted, further bad payloads on this topic are only counted. Publish serialized Envelopes here.",
+                    topic, payload.length, in.getTotalBytesRead(), firstSentence(e.getMessage()));
+            return;
+        }
+        long deadlineNs = envelope.getDeadlineNs();
+        if (deadlineNs != 0) {
+            long nowNs = node.config.epochNs().getAsLong();
+            if (deadlineNs - nowNs < 0) {
+                node.counters.expiredRequests.incrementAndGet();
+                node.onceLog.warn("expired:" + topic,
+                        "MQTT topic '{}': a message from '{}' arrived {} ms after its deadline; dropped, not executed,"
+                        + " and counted (further ones are only counted). Check clock sync or the sender's timeout.",
+                        topic, envelope.getSource(), (nowNs - deadlineNs) / 1_000_000);
+                return;
+            }
+        }
+        boolean taken = false;
+        for (EnvelopeSink sink : sinks) {
+            taken |= sink.deliver(topic, envelope);
+        }
+        if (taken) {
+            node.counters.received.incrementAndGet();
+        }
+    }
+
+    private static String firstSentence(String message) {
+        if (message == null) {
+            return "no detail";
+        }
+        int dot = message.indexOf('.');
+        return dot < 0 ? message : message.substring(0, dot);
+    }
+}
