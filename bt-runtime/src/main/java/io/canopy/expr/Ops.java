@@ -293,25 +293,35 @@ final class Ops {
         }
     }
 
-    /** Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. */
+    /**
+     * Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. Exact class tests first (cheap),
+     * no interface checks: other {@code CharSequence}s stay objects.
+     */
     static void fromJava(Object o, Value out, boolean ecma) {
-        if (o == null || o == Expressions.NULL) {
+        if (o == null) {
             out.setNull();
-        } else if (o == Expressions.UNDEFINED) {
-            out.setUndefined();
-        } else if (o instanceof String) {
+            return;
+        }
+        Class<?> c = o.getClass();
+        if (c == String.class) {
             out.setStr((String) o);
-        } else if (o instanceof Boolean) {
+        } else if (c == Long.class || c == Integer.class || c == Short.class || c == Byte.class) {
+            out.setInt(((Number) o).longValue());
+        } else if (c == Double.class || c == Float.class) {
+            out.setNum(((Number) o).doubleValue());
+        } else if (c == Boolean.class) {
             if (ecma) {
                 out.setBool((Boolean) o);
             } else {
                 out.setInt((Boolean) o ? 1 : 0);
             }
-        } else if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
-            out.setInt(((Number) o).longValue());
+        } else if (o == Expressions.UNDEFINED) {
+            out.setUndefined();
+        } else if (o == Expressions.NULL) {
+            out.setNull();
         } else if (o instanceof Number) {
             out.setNum(((Number) o).doubleValue());
-        } else if (o instanceof CharSequence || o instanceof Character) {
+        } else if (c == Character.class) {
             out.setStr(o.toString());
         } else {
             out.setObj(o);
