@@ -27,6 +27,7 @@ abstract class OperandParser extends TokenCursor {
     Node parsePostfix() {
         Node n = parsePrimary();
         while (true) {
+            // '[' and '(' continue an expression only on the same line; '.' also on the next line
             Token t = cur();
             if (t.is(".")) {
                 next();
@@ -37,19 +38,17 @@ abstract class OperandParser extends TokenCursor {
                 }
                 next();
                 n = new MemberNode(n, name.text, null, ecma);
-            } else if (t.is("[")) {
+            } else if (t.is("[") && !afterNewline()) {
                 next();
-                depth++;
                 Node key = parseAssignment();
                 Token close = cur();
-                depth--;
                 if (!close.is("]")) {
                     throw error(close, "the '[' opened at column " + column(t.offset) + " is not closed",
                             "add the missing ']'");
                 }
                 next();
                 n = new MemberNode(n, null, key, ecma);
-            } else if (t.is("(")) {
+            } else if (t.is("(") && !afterNewline()) {
                 throw error(t, "only named functions can be called", "call a function by its name, e.g. In('state')");
             } else {
                 return n;
@@ -78,10 +77,8 @@ abstract class OperandParser extends TokenCursor {
                 }
                 if (t.is("(")) {
                     next();
-                    depth++;
                     Node inner = parseAssignment();
                     Token close = cur();
-                    depth--;
                     if (!close.is(")")) {
                         throw error(close, "the '(' opened at column " + column(t.offset) + " is not closed",
                                 "add the missing ')'");
@@ -98,7 +95,6 @@ abstract class OperandParser extends TokenCursor {
 
     private Node arrayLiteral() {
         Token open = next();
-        depth++;
         List<Node> items = new ArrayList<>();
         while (!cur().is("]")) {
             items.add(parseAssignment());
@@ -110,14 +106,12 @@ abstract class OperandParser extends TokenCursor {
                         "separate items with ',' and close the array with ']'");
             }
         }
-        depth--;
         next();
         return new LiteralNode(null, items.toArray(new Node[0]));
     }
 
     private Node objectLiteral() {
         Token open = next();
-        depth++;
         List<String> keys = new ArrayList<>();
         List<Node> values = new ArrayList<>();
         while (!cur().is("}")) {
@@ -146,7 +140,6 @@ abstract class OperandParser extends TokenCursor {
                         "separate properties with ',' and close the object with '}'");
             }
         }
-        depth--;
         next();
         return new LiteralNode(keys.toArray(new String[0]), values.toArray(new Node[0]));
     }
@@ -204,7 +197,6 @@ abstract class OperandParser extends TokenCursor {
 
     private Node call(Token nameToken) {
         Token open = next();
-        depth++;
         List<Node> args = new ArrayList<>();
         if (!cur().is(")")) {
             while (true) {
@@ -220,7 +212,6 @@ abstract class OperandParser extends TokenCursor {
                 }
             }
         }
-        depth--;
         next();
         ExprFunction fn = scope.function(nameToken.text, args.size());
         if (fn == null) {

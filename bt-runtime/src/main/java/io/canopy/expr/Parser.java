@@ -25,7 +25,7 @@ final class Parser extends OperandParser {
         while (toks.get(p).type != Token.END) {
             statements.add(parseAssignment());
             Token t = toks.get(p);
-            if (t.type == Token.NEWLINE || t.is(";")) {
+            if (t.type == Token.NEWLINE || t.is(";") || afterNewline()) {
                 skipSeparators();
             } else if (t.type != Token.END) {
                 throw error(t, "unexpected " + t.shown() + " after a complete expression",
@@ -149,10 +149,8 @@ final class Parser extends OperandParser {
             return c;
         }
         next();
-        depth++;
         Node a = parseAssignment();
         Token colon = cur();
-        depth--;
         if (!colon.is(":")) {
             throw error(colon, "the '?' at column " + column(q.offset) + " has no ':'",
                     "write 'condition ? value_if_true : value_if_false'");

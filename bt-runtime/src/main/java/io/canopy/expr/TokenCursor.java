@@ -13,8 +13,6 @@ abstract class TokenCursor {
     final List<Token> toks;
     final boolean ecma;
     int p;
-    /** Nesting of (), [] and {}: inside them, newlines are whitespace. */
-    int depth;
     int nesting;
 
     TokenCursor(String src, Dialect dialect) {
@@ -27,11 +25,18 @@ abstract class TokenCursor {
         }
     }
 
+    /**
+     * The next token in operator position. Newlines are skipped: a line that starts with an operator continues
+     * the expression (as in BT.CPP and JavaScript); any other token after a newline starts a new statement.
+     */
     Token cur() {
-        if (depth > 0) {
-            skipNewlines();
-        }
+        skipNewlines();
         return toks.get(p);
+    }
+
+    /** Whether a newline separates the current token from the previous one. */
+    boolean afterNewline() {
+        return p > 0 && toks.get(p - 1).type == Token.NEWLINE;
     }
 
     Token operandToken() {

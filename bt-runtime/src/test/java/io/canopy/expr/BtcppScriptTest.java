@@ -253,6 +253,22 @@ class BtcppScriptTest {
     }
 
     @Test
+    void aLineStartingWithAnOperatorContinuesTheStatement() {
+        run("x := 1\n  + 2\ny := x\n(z := 4)");
+        assertThat(bb.get("x")).isEqualTo(3.0);
+        assertThat(bb.get("y")).isEqualTo(3.0);
+        assertThat(bb.get("z")).isEqualTo(4L);
+        run("t := x > 2\n  ? 'big'\n  : 'small'");
+        assertThat(bb.get("t")).isEqualTo("big");
+    }
+
+    @Test
+    void statementsOnOneLineNeedASemicolon() {
+        assertThatThrownBy(() -> compile("x := 1 y := 2")).isInstanceOf(ExpressionSyntaxException.class)
+                .hasMessageContaining("unexpected 'y' after a complete expression");
+    }
+
+    @Test
     void hexAndExponentLiterals() {
         run("h := 0x1F; e := 1.5e2; f := 2E-1");
         assertThat(bb.get("h")).isEqualTo(31L);
