@@ -56,7 +56,7 @@ final class MemberNode extends Node {
         switch (target.kind) {
             case Value.UNDEFINED:
             case Value.NULL:
-                throw new ExpressionException(null, "cannot read '" + member + "' of " + Ops.describe(target));
+                throw new ExpressionException(null, "cannot read '" + member + "' of " + Ops.describe(target)).with(target);
             case Value.STR:
                 return "length".equals(member) ? (Object) (long) target.str().length() : Expressions.UNDEFINED;
             case Value.OBJ:

@@ -238,7 +238,7 @@ final class Ops {
                     return false;
                 }
                 throw new ExpressionException(null, "the value " + describe(v)
-                        + " is not a boolean: only 0 and 1 (true and false) convert to a boolean; compare it, e.g. 'x != 0'");
+                        + " is not a boolean: only 0 and 1 (true and false) convert to a boolean; compare it, e.g. 'x != 0'").with(v);
             case Value.STR:
                 switch (v.str()) {
                     case "true": case "TRUE": case "True": case "1": return true;
@@ -246,11 +246,11 @@ final class Ops {
                     default: break;
                 }
                 throw new ExpressionException(null, "the value " + describe(v)
-                        + " is not a boolean: only 'true', 'false', '1' and '0' convert; compare it, e.g. \"s == 'on'\"");
+                        + " is not a boolean: only 'true', 'false', '1' and '0' convert; compare it, e.g. \"s == 'on'\"").with(v);
             case Value.UNDEFINED:
                 throw new ExpressionException(null, "the script has no value to use as a boolean");
             default:
-                throw new ExpressionException(null, "the value " + describe(v) + " is not a boolean");
+                throw new ExpressionException(null, "the value " + describe(v) + " is not a boolean").with(v);
         }
     }
 
@@ -433,12 +433,12 @@ final class Ops {
                 return d;
             }
             throw new ExpressionException(null, "cannot compare " + describe(v) + " with " + describe(other)
-                    + " using '" + text(op) + "': the string is not a number");
+                    + " using '" + text(op) + "': the string is not a number").with(v, other);
         }
         if (v.kind == Value.UNDEFINED || other.kind == Value.UNDEFINED) {
             throw new ExpressionException(null, "an operand of '" + text(op) + "' has no value");
         }
         throw new ExpressionException(null, "cannot compare " + describe(v) + " with " + describe(other)
-                + " using '" + text(op) + "': the types differ");
+                + " using '" + text(op) + "': the types differ").with(v, other);
     }
 }

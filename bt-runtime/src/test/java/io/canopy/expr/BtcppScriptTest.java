@@ -370,4 +370,22 @@ class BtcppScriptTest {
         bb.set("s", "nope");
         assertThatThrownBy(() -> cond("s")).isInstanceOf(ExpressionException.class);
     }
+
+    @Test
+    void errorsCarryTheValuesInvolved() {
+        bb.set("x", 2).set("s", "text");
+        ExpressionException notBool = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class, () -> cond("x"));
+        assertThat(notBool.values()).containsExactly(2L);
+        ExpressionException mismatch = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> run("y := s - 1"));
+        assertThat(mismatch.values()).containsExactly("text", 1L);
+        assertThat(mismatch.detail()).isEqualTo("'-' needs numbers, got string 'text' and number 1");
+        ExpressionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> run("s = 5"));
+        assertThat(refused.values()).containsExactly(5L);
+        assertThat(refused.variable()).isEqualTo("s");
+        ExpressionException missing = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> run("ghost = 1"));
+        assertThat(missing.values()).isEmpty();
+    }
 }
