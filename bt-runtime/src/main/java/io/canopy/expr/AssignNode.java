@@ -130,7 +130,8 @@ final class AssignNode extends Node {
         } catch (ExpressionException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new ExpressionException(name, "cannot assign " + Ops.describe(v) + " to '" + name + "': " + e.getMessage(), e);
+            throw new ExpressionException(name, "cannot assign " + Ops.describe(v) + " to '" + name + "': " + e.getMessage(), e)
+                    .with(v);
         }
     }
 

@@ -63,7 +63,8 @@ public final class CompiledExpression {
         }
         double d = result.kind == Value.STR ? Ops.parseStrict(result.str()) : Double.NaN;
         if (Double.isNaN(d)) {
-            throw new ExpressionException(null, "the value " + Ops.describe(result) + " is not a number").inSource(source);
+            throw new ExpressionException(null, "the value " + Ops.describe(result) + " is not a number").with(result)
+                    .inSource(source);
         }
         return d;
     }
