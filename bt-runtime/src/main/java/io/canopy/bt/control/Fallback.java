@@ -41,7 +41,7 @@ public class Fallback extends ControlNode {
         }
         while (current < n) {
             Node c = ch[current];
-            Status prev = c.status();
+            Status prev = async ? c.status() : null;
             Status s = c.executeTick();
             if (s == Status.FAILURE) {
                 resetCompleted(c);

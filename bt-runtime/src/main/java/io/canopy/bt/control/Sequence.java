@@ -42,7 +42,7 @@ public class Sequence extends ControlNode {
         }
         while (current < n) {
             Node c = ch[current];
-            Status prev = c.status();
+            Status prev = async ? c.status() : null;
             Status s = c.executeTick();
             if (s == Status.SUCCESS) {
                 resetCompleted(c);
