@@ -36,7 +36,7 @@ public class Fallback extends ControlNode {
     protected final Status tick() {
         Node[] ch = children;
         int n = ch.length;
-        if (status() == Status.IDLE) {
+        if (isIdle()) {
             skipped = 0;
         }
         while (current < n) {

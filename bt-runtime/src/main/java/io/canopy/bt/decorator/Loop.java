@@ -59,7 +59,7 @@ public final class Loop extends DecoratorNode {
 
     @Override
     protected Status tick() {
-        if (status() == Status.IDLE) {
+        if (isIdle()) {
             childRunning = false;
             load();
         }
