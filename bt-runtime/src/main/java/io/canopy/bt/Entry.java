@@ -241,7 +241,7 @@ public final class Entry implements Variable {
      * value whatever type a port declared for it), then the type of the value it holds.
      */
     private ValueKind writableType() {
-        if (kind == ValueKind.EMPTY) {
+        if (kind == ValueKind.EMPTY && type != null) {
             type = null;
             objectType = null;
         }
@@ -263,22 +263,34 @@ public final class Entry implements Variable {
     }
 
     private void store(ValueKind k, long value) {
-        type = type == null ? k : type;
-        kind = k;
+        if (type == null) {
+            type = k;
+        }
+        if (kind != k) {
+            kind = k;
+        }
         l = value;
         sequence++;
     }
 
     private void storeDouble(double value) {
-        type = type == null ? ValueKind.DOUBLE : type;
-        kind = ValueKind.DOUBLE;
+        if (type == null) {
+            type = ValueKind.DOUBLE;
+        }
+        if (kind != ValueKind.DOUBLE) {
+            kind = ValueKind.DOUBLE;
+        }
         d = value;
         sequence++;
     }
 
     private void storeObject(ValueKind k, Object value) {
-        type = type == null ? k : type;
-        kind = k;
+        if (type == null) {
+            type = k;
+        }
+        if (kind != k) {
+            kind = k;
+        }
         o = value;
         sequence++;
     }
