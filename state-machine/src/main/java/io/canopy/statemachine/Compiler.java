@@ -26,7 +26,7 @@ final class Compiler {
      * @param topData   the {@code <data>} of the root, in document order
      */
     static Statechart compile(StateNode root, String name, String source, boolean lateBinding, boolean ecmascript,
-            String[] slotNames) {
+            String[] slotNames, Statechart.Frame frame) {
         Compiler k = new Compiler(root);
         Statechart c = k.c;
         c.name = name;
@@ -34,6 +34,7 @@ final class Compiler {
         c.lateBinding = lateBinding;
         c.ecmascript = ecmascript;
         c.slotNames = slotNames;
+        c.frame = frame;
         c.slotIndex = new NameTable(slotNames);
         k.number(root);
         k.states();
@@ -90,12 +91,13 @@ final class Compiler {
         c.stateData = new DataDecl[n][];
         c.invokes = new InvokeDef[n][];
         c.doneData = new DoneData[n];
-        String[] names = new String[n - 1];
+        String[] names = new String[n];
+        names[0] = "\u0000root";
         for (int i = 0; i < n; i++) {
             StateNode s = order.get(i);
             c.ids[i] = s.id;
             if (i > 0) {
-                names[i - 1] = s.id;
+                names[i] = s.id;
             }
             c.parent[i] = s.parent == null ? -1 : position.get(s.parent);
             List<Integer> kids = new ArrayList<>();

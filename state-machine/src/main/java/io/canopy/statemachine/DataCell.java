@@ -27,6 +27,11 @@ final class DataCell implements Variable {
         return name;
     }
 
+    /** A declared data item exists even without a value (ECMAScript reads it as undefined). */
+    public boolean exists() {
+        return true;
+    }
+
     @Override
     public ValueKind kind() {
         return kind;
@@ -157,6 +162,14 @@ final class DataCell implements Variable {
         } else {
             kind = ValueKind.OBJECT;
             o = value;
+        }
+    }
+
+    /** Binds {@code _event} to the machine's event object (a no-op once bound). */
+    void bindEvent(MachineEvent event) {
+        if (o != event) {
+            kind = ValueKind.OBJECT;
+            o = event;
         }
     }
 

@@ -44,6 +44,8 @@ public final class Machine implements TickListener {
     /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
     Map<String, Object> initialValues;
 
+    /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
+    private int activeAtomic = -1;
     private boolean started;
     private boolean running;
     private boolean busy;
@@ -113,6 +115,9 @@ public final class Machine implements TickListener {
                     }
                 }
             }
+            for (Action script : chart.onEntry[0]) {
+                runBlock(script);
+            }
             enabled[0] = chart.initial[0];
             enabledCount = 1;
             enterStates();
@@ -139,6 +144,23 @@ public final class Machine implements TickListener {
      * and runs to completion: the cheapest dispatch.
      */
     public void fire(String event, int eventClass, Object data) {
+        if (!busy && running && external.isEmpty() && !chart.hasInvokes) {
+            // the event would be the next one taken from the queue: process it without queueing
+            MachineEvent e = current;
+            e.name = event;
+            e.eventClass = eventClass;
+            e.type = MachineEvent.EXTERNAL;
+            e.sendid = null;
+            e.origin = null;
+            e.origintype = null;
+            e.invokeid = null;
+            e.data = data;
+            process(false);
+            if (!external.isEmpty()) {
+                drain();
+            }
+            return;
+        }
         external.add(event, eventClass, MachineEvent.EXTERNAL, null, null, null, null, data);
         if (!busy) {
             drain();
@@ -291,7 +313,8 @@ public final class Machine implements TickListener {
         try {
             block.run(this);
         } catch (RuntimeException e) {
-            raiseError(ERROR_EXECUTION, e.getMessage() == null ? e.toString() : e.getMessage(), null);
+            raiseError(ERROR_EXECUTION, e.getMessage() == null ? e.toString() : e.getMessage(),
+                    e instanceof SendAction.SendError ? ((SendAction.SendError) e).sendid : null);
         }
     }
 
@@ -311,18 +334,32 @@ public final class Machine implements TickListener {
     // ------------------------------------------------------------------ the algorithm
 
     private void processExternal() {
+        process(true);
+    }
+
+    /** Takes one external event (from the queue, or already in {@link #current}) and runs to completion. */
+    private void process(boolean fromQueue) {
         Statechart.Frame frame = chart.frame;
         Machine previous = frame.machine;
         frame.machine = this;
         busy = true;
         try {
-            external.poll(current);
-            cells[Slots.EVENT].force(current);
-            if (chart.hasInvokes) {
-                invocations.onExternalEvent();
+            if (fromQueue) {
+                external.poll(current);
             }
-            if (selectTransitions(current.eventClass) > 0) {
-                microstep();
+            cells[Slots.EVENT].bindEvent(current);
+            if (chart.simple) {
+                simpleStep();
+                if (running && internal.isEmpty()) {
+                    return;
+                }
+            } else {
+                if (chart.hasInvokes) {
+                    invocations.onExternalEvent();
+                }
+                if (selectTransitions(current.eventClass) > 0) {
+                    microstep();
+                }
             }
             runInternal();
         } finally {
@@ -341,7 +378,7 @@ public final class Machine implements TickListener {
                         break;
                     }
                     internal.poll(current);
-                    cells[Slots.EVENT].force(current);
+                    cells[Slots.EVENT].bindEvent(current);
                     count = selectTransitions(current.eventClass);
                 }
                 if (count > 0) {
@@ -366,6 +403,64 @@ public final class Machine implements TickListener {
         }
         if (!running && finalState >= 0) {
             exitInterpreter(true);
+        }
+    }
+
+    /**
+     * The event step of a simple chart (one active atomic state at a time, no history, invokes or eventless
+     * transitions): the candidates of the active state, then exit up the parent chain to the precomputed
+     * domain and enter the precomputed entry list. Same semantics as the general microstep.
+     */
+    private void simpleStep() {
+        int[] chain = chart.chains[activeAtomic * chart.classCount + current.eventClass];
+        for (int k = 0; k < chain.length; k++) {
+            int t = chain[k];
+            if (evalCond(t)) {
+                simpleMicrostep(t);
+                return;
+            }
+        }
+    }
+
+    private void simpleMicrostep(int t) {
+        Statechart c = chart;
+        int domain = c.tDomain[t];
+        if (domain >= 0) {
+            for (int s = activeAtomic; s != domain; s = c.parent[s]) {
+                Action[] blocks = c.onExit[s];
+                for (int k = 0; k < blocks.length; k++) {
+                    runBlock(blocks[k]);
+                }
+                Bits.clear(config, s);
+            }
+        }
+        Action action = c.tAction[t];
+        if (action != null) {
+            runBlock(action);
+        }
+        if (domain >= 0) {
+            int[] entry = c.tEntryList[t];
+            long[] defaults = c.tDefaultEntry[t];
+            for (int k = 0; k < entry.length; k++) {
+                int s = entry[k];
+                Bits.set(config, s);
+                if (!dataBound[s]) {
+                    initData(s);
+                }
+                Action[] blocks = c.onEntry[s];
+                for (int j = 0; j < blocks.length; j++) {
+                    runBlock(blocks[j]);
+                }
+                if (Bits.get(defaults, s)) {
+                    runBlock(c.tAction[c.initial[s]]);
+                }
+                if (c.atomic[s]) {
+                    activeAtomic = s;
+                    if (c.kinds[s] == StateKind.FINAL) {
+                        enteredFinal(s);
+                    }
+                }
+            }
         }
     }
 
@@ -563,6 +658,9 @@ public final class Machine implements TickListener {
             }
             if (chart.hasHistory && es.defaultHistory[s] >= 0) {
                 runBlock(chart.tAction[es.defaultHistory[s]]);
+            }
+            if (chart.atomic[s]) {
+                activeAtomic = s;
             }
             if (chart.kinds[s] == StateKind.FINAL) {
                 enteredFinal(s);

@@ -1,10 +1,13 @@
 package io.canopy.statemachine;
 
+import io.canopy.expr.Expressions;
+import io.canopy.expr.MemberAccess;
+
 /**
  * The event being processed, as the datamodel sees it ({@code _event}): SCXML 5.10.1 fields. One instance
  * per machine is refilled for every event (nothing is allocated per event); copy what you need to keep.
  */
-public final class MachineEvent {
+public final class MachineEvent implements MemberAccess {
     /** The {@code type} values. */
     public static final String PLATFORM = "platform";
     public static final String INTERNAL = "internal";
@@ -71,6 +74,13 @@ public final class MachineEvent {
             default:
                 return null;
         }
+    }
+
+    /** Expression access ({@code _event.name}, {@code _event.data}): absent fields are undefined. */
+    @Override
+    public Object member(String member) {
+        Object v = field(member);
+        return v == null ? Expressions.UNDEFINED : v;
     }
 
     @Override

@@ -22,12 +22,8 @@ final class Payloads {
         return map;
     }
 
-    /** Interprets inline {@code <content>} or a {@code src} file as a value: a number if it is one, else text. */
-    static Object literal(String text) {
-        String t = text.trim();
-        if (t.isEmpty()) {
-            return null;
-        }
+    /** A Long or Double when {@code t} is wholly a decimal number, else null. */
+    static Object number(String t) {
         try {
             if (t.matches("-?\\d{1,18}")) {
                 return Long.parseLong(t);
@@ -36,7 +32,27 @@ final class Payloads {
                 return Double.parseDouble(t);
             }
         } catch (NumberFormatException e) {
-            // falls through to text
+            return null;
+        }
+        return null;
+    }
+
+    /** Interprets inline {@code <content>} or a {@code src} file as a value: a number if it is one, else text. */
+    static Object literal(String text) {
+        String t = text.trim();
+        if (t.isEmpty()) {
+            return null;
+        }
+        Object number = number(t);
+        if (number != null) {
+            return number;
+        }
+        char first = t.charAt(0);
+        if (first == '{' || first == '[') {
+            Object json = JsonLiteral.parse(t);
+            if (json != null) {
+                return json;
+            }
         }
         if (t.length() >= 2 && (t.charAt(0) == '\'' || t.charAt(0) == '"') && t.charAt(t.length() - 1) == t.charAt(0)) {
             return t.substring(1, t.length() - 1);

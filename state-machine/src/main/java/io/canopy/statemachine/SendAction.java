@@ -34,6 +34,16 @@ final class SendAction implements Action {
         this.content = content;
     }
 
+    /** A failed send: carries the send id into the {@code error.execution} event (SCXML 5.10.1). */
+    static final class SendError extends RuntimeException {
+        final String sendid;
+
+        SendError(String sendid, RuntimeException cause) {
+            super(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause, false, false);
+            this.sendid = sendid;
+        }
+    }
+
     @Override
     public void run(Machine m) {
         String sendid = id;
@@ -41,6 +51,14 @@ final class SendAction implements Action {
             sendid = "send." + m.context.newPlatformId();
             idLocation.set(m, sendid);
         }
+        try {
+            send(m, sendid);
+        } catch (RuntimeException e) {
+            throw new SendError(sendid, e);
+        }
+    }
+
+    private void send(Machine m, String sendid) {
         String name = event != null ? event : stringOf(eventExpr.get(m), "eventexpr");
         String to = target != null ? target : targetExpr == null ? null : stringOf(targetExpr.get(m), "targetexpr");
         String kind = type != null ? type : typeExpr == null ? null : stringOf(typeExpr.get(m), "typeexpr");

@@ -66,6 +66,13 @@ public final class Statechart {
     long[][] tExitMask;
     long[][] tEntry;
     long[][] tDefaultEntry;
+    /** The static entry set in entry order. */
+    int[][] tEntryList;
+    /**
+     * One active atomic state at a time (no parallel states), no history, invokes or eventless transitions:
+     * events take the {@code simpleStep} path of {@link Machine}.
+     */
+    boolean simple;
 
     // ---- events
     NameTable classTable;
@@ -81,7 +88,7 @@ public final class Statechart {
     String[] slotNames;
     NameTable slotIndex;
     DataDecl[] topData;
-    final Frame frame = new Frame();
+    Frame frame;
 
     Statechart() {}
 

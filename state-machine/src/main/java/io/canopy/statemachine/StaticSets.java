@@ -15,6 +15,7 @@ final class StaticSets {
         c.tExitMask = new long[m][];
         c.tEntry = new long[m][];
         c.tDefaultEntry = new long[m][];
+        c.tEntryList = new int[m][];
         EntrySets sets = new EntrySets(c, null);
         for (int t = 0; t < m; t++) {
             sets.begin();
@@ -33,6 +34,17 @@ final class StaticSets {
             c.tExitMask[t] = c.descendants[domain].clone();
             c.tEntry[t] = sets.toEnter.clone();
             c.tDefaultEntry[t] = sets.defaultEntry.clone();
+            int count = 0;
+            int[] list = new int[c.stateCount];
+            for (int s = Bits.next(sets.toEnter, 0); s >= 0; s = Bits.next(sets.toEnter, s + 1)) {
+                list[count++] = s;
+            }
+            c.tEntryList[t] = java.util.Arrays.copyOf(list, count);
         }
+        boolean parallel = false;
+        for (int s = 0; s < c.stateCount; s++) {
+            parallel |= c.kinds[s] == StateKind.PARALLEL;
+        }
+        c.simple = !parallel && !c.hasHistory && !c.hasInvokes && !c.anyEventless;
     }
 }

@@ -2,6 +2,7 @@ package io.canopy.statemachine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,7 @@ class MachineSemanticsTest {
     }
 
     private static Machine start(Statechart chart) {
-        Machine m = chart.newMachine(new MachineContext(new VirtualTimers(new ManualNanoClock())));
+        Machine m = chart.newMachine(new MachineContext(new DeadlineTimerQueue(new ManualNanoClock())));
         m.start();
         return m;
     }
