@@ -48,6 +48,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         try {
             server.startServer(new MemoryConfig(p));
         } catch (IOException | RuntimeException e) {
+            shutdownEventLoopsNow(server);
             server.stopServer();
             throw new InputException("embedded MQTT broker on " + HOST + ":" + port + " did not start ("
                     + Connection.describe(e) + "); free the port or configure another one or a broker URL", e);
@@ -75,8 +76,35 @@ public final class EmbeddedBroker implements AutoCloseable {
         return "tcp://" + HOST + ":" + port;
     }
 
+    /**
+     * Stops the broker. Moquette shuts Netty down "gracefully", with Netty's default quiet period of two
+     * seconds; the event loops are told to shut down with no quiet period first, so closing takes
+     * milliseconds (nothing is queued on an in-memory broker that is going away anyway).
+     */
     @Override
     public void close() {
+        shutdownEventLoopsNow(server);
         server.stopServer();
+    }
+
+    private static void shutdownEventLoopsNow(Server server) {
+        try {
+            Object acceptor = field(server, "acceptor");
+            for (String group : new String[] {"bossGroup", "workerGroup"}) {
+                Object loops = field(acceptor, group);
+                if (loops instanceof io.netty.channel.EventLoopGroup g) {
+                    g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // a Moquette without these fields: its own shutdown still works, only slower
+            org.slf4j.LoggerFactory.getLogger(EmbeddedBroker.class).debug("fast shutdown unavailable: {}", e.toString());
+        }
+    }
+
+    private static Object field(Object owner, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = owner.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(owner);
     }
 }
