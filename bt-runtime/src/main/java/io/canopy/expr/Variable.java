@@ -14,6 +14,16 @@ public interface Variable {
 
     ValueKind kind();
 
+    /**
+     * Whether the variable exists even when it holds no value: a BehaviorTree.CPP entry created empty when
+     * a port was bound, a declared SCXML data item without a value. {@code x = v} (as opposed to {@code x :=
+     * v}) needs an existing variable, and ECMAScript reads a declared empty variable as {@code undefined}
+     * where an undeclared one is an error. The default: the variable holds a value.
+     */
+    default boolean exists() {
+        return kind() != ValueKind.EMPTY;
+    }
+
     boolean booleanValue();
 
     long longValue();

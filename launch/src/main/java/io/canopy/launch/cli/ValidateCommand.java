@@ -1,14 +1,68 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.FileCheck;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until its issue lands: says so and exits 2. */
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Check tree, SCXML and launch files.")
+/**
+ * {@code canopy validate FILE...}: checks launch files (and the trees and machines they name), behavior-tree
+ * XML and SCXML files without running anything. Prints {@code OK FILE} per good file on stdout and every
+ * error as one line on stderr; exits 2 when any file has an error.
+ */
+@Command(
+        name = "validate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check launch, behavior-tree (BT.CPP v4 XML) and SCXML files without running anything.",
+            "Prints 'OK FILE' for each good file and every error as 'file:line:column: <element>: ...'.",
+            "Exit codes: 0 all good, 2 some file has errors."
+        })
 final class ValidateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to check (*.launch.xml, tree *.xml, *.scxml).")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--arg", paramLabel = "NAME=VALUE", description = "Set a launch argument (repeatable).")
+    List<String> args = new ArrayList<>();
+
     @Override
     public Integer call() {
-        System.err.println("canopy validate: not available in this build yet");
-        return CanopyMain.EXIT_BAD_INPUT;
+        Map<String, String> argValues = new LinkedHashMap<>();
+        for (String a : args) {
+            Map.Entry<String, String> e = io.canopy.launch.LaunchLoader.parseArg(a);
+            argValues.put(e.getKey(), e.getValue());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int bad = 0;
+        for (Path f : files) {
+            List<String> errors = FileCheck.check(f, argValues);
+            if (errors.isEmpty()) {
+                out.println("OK " + f);
+            } else {
+                bad++;
+                errors.forEach(err::println);
+            }
+        }
+        out.flush();
+        err.flush();
+        if (bad > 0) {
+            err.println(bad + " of " + files.size() + " file(s) have errors");
+            err.flush();
+            return CanopyMain.EXIT_BAD_INPUT;
+        }
+        return CanopyMain.EXIT_OK;
     }
 }

@@ -1,0 +1,95 @@
+package io.canopy.expr;
+
+/**
+ * Compiles scripts of the Canopy expression language (BehaviorTree.CPP v4 scripts and the SCXML ECMAScript
+ * vocabulary). See {@code bt-runtime/docs/expressions.md}.
+ *
+ * <pre>{@code
+ * MapScope scope = new MapScope();
+ * Expressions.compile("x := 3; y := x * 2", scope, Dialect.BTCPP).execute();
+ * boolean big = Expressions.compile("y > 5", scope, Dialect.BTCPP).evalBoolean();   // true
+ * }</pre>
+ */
+public final class Expressions {
+    /** ECMAScript {@code undefined} as a Java value (from evalObject, member access, function results). */
+    public static final Object UNDEFINED = new Sentinel("undefined");
+
+    /**
+     * ECMAScript {@code null} stored in a {@link Variable} (through {@link Variable#setObject}, whose null
+     * means "empty"). {@link CompiledExpression#evalObject()} returns plain {@code null} instead.
+     */
+    public static final Object NULL = new Sentinel("null");
+
+    private Expressions() {}
+
+    /**
+     * Compiles a script: statements separated by {@code ;} or newlines, each resolved against {@code scope}
+     * now (a name that is not a variable yet gets an empty cell, so that {@code :=} can create it later).
+     *
+     * @throws ExpressionSyntaxException when the script does not parse (one-line message with column)
+     */
+    public static CompiledExpression compile(String source, Scope scope, Dialect dialect) {
+        return new CompiledExpression(source, dialect, new Parser(source, scope, dialect).parseScript());
+    }
+
+    /**
+     * Compiles an assignment of {@code valueSource} (one expression) to {@code location} (a variable name, or
+     * ECMASCRIPT member accesses such as {@code a.b} or {@code a['b']}), as SCXML {@code <assign>} needs.
+     * The variable must exist (as with {@code =}); with BTCPP it is created (as with {@code :=}).
+     *
+     * @throws ExpressionSyntaxException when either part does not parse; the message says which
+     */
+    public static CompiledExpression compileAssignment(String location, String valueSource, Scope scope, Dialect dialect) {
+        Node target;
+        try {
+            target = new Parser(location, scope, dialect).parseLocation();
+        } catch (ExpressionSyntaxException e) {
+            throw e.prefixed("bad location: ");
+        }
+        Node value = new Parser(valueSource, scope, dialect).parseSingle();
+        boolean ecma = dialect == Dialect.ECMASCRIPT;
+        Node assign;
+        if (target instanceof VarNode) {
+            VarNode v = (VarNode) target;
+            assign = new AssignNode(v.variable, v.name, ecma ? AssignNode.ASSIGN : AssignNode.CREATE, value, ecma);
+        } else {
+            assign = new MemberAssignNode((MemberNode) target, value);
+        }
+        return new CompiledExpression(location.strip() + " = " + valueSource, dialect, assign);
+    }
+
+    /**
+     * A stand-in for a script that did not compile, for callers that must report the error when the script
+     * runs rather than when it loads (SCXML raises {@code error.execution}): every evaluation throws an
+     * {@link ExpressionException} with {@code message}.
+     */
+    public static CompiledExpression failing(String source, Dialect dialect, String message) {
+        return new CompiledExpression(source, dialect, new FailNode(message));
+    }
+
+    private static final class FailNode extends Node {
+        private final String message;
+
+        FailNode(String message) {
+            this.message = message;
+        }
+
+        @Override
+        void eval(Value out) {
+            throw new ExpressionException(null, message);
+        }
+    }
+
+    private static final class Sentinel {
+        private final String name;
+
+        Sentinel(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.canopy.expr;
+
+import java.lang.reflect.Array;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Member access {@code obj.name} and {@code obj[key]} on maps, lists, arrays, strings ({@code length}) and
+ * {@link MemberAccess} objects. A missing member is {@code undefined}; a member of undefined or null is an
+ * error.
+ */
+final class MemberNode extends Node {
+    final Node object;
+    /** The member name for {@code obj.name}, null for {@code obj[key]}. */
+    final String name;
+    /** The key expression for {@code obj[key]}, null for {@code obj.name}. */
+    final Node key;
+    private final boolean ecma;
+    private final Value target = new Value();
+    private final Value keyValue = new Value();
+
+    MemberNode(Node object, String name, Node key, boolean ecma) {
+        this.object = object;
+        this.name = name;
+        this.key = key;
+        this.ecma = ecma;
+    }
+
+    @Override
+    void eval(Value out) {
+        object.eval(target);
+        if (key == null) {
+            Ops.fromJava(read(target, name), out, ecma);
+            return;
+        }
+        key.eval(keyValue);
+        Object container = target.ref;
+        if (keyValue.isNumber() && target.kind == Value.OBJ && (container instanceof List || container.getClass().isArray())) {
+            Ops.fromJava(index(container, keyValue.num), out, ecma);
+            return;
+        }
+        Ops.fromJava(read(target, Ops.toStr(keyValue)), out, ecma);
+    }
+
+    static Object read(Value target, String member) {
+        switch (target.kind) {
+            case Value.UNDEFINED:
+            case Value.NULL:
+                throw new ExpressionException(null, "cannot read '" + member + "' of " + Ops.describe(target));
+            case Value.STR:
+                return "length".equals(member) ? (Object) (long) target.str().length() : Expressions.UNDEFINED;
+            case Value.OBJ:
+                return readObject(target.ref, member);
+            default:
+                return Expressions.UNDEFINED;
+        }
+    }
+
+    private static Object readObject(Object o, String member) {
+        try {
+            if (o instanceof MemberAccess) {
+                return ((MemberAccess) o).member(member);
+            }
+            if (o instanceof Map) {
+                Map<?, ?> map = (Map<?, ?>) o;
+                Object v = map.get(member);
+                return v != null || map.containsKey(member) ? v : Expressions.UNDEFINED;
+            }
+            if (o instanceof List || o.getClass().isArray()) {
+                if ("length".equals(member)) {
+                    return (long) (o instanceof List ? ((List<?>) o).size() : Array.getLength(o));
+                }
+                double d = Ops.parseStrict(member);
+                return Double.isNaN(d) ? Expressions.UNDEFINED : index(o, d);
+            }
+            return Expressions.UNDEFINED;
+        } catch (ExpressionException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ExpressionException(null, "reading '" + member + "' failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Object index(Object container, double d) {
+        int size = container instanceof List ? ((List<?>) container).size() : Array.getLength(container);
+        if (d != (int) d || d < 0 || d >= size) {
+            return Expressions.UNDEFINED;
+        }
+        return container instanceof List ? ((List<?>) container).get((int) d) : Array.get(container, (int) d);
+    }
+}

@@ -1,0 +1,15 @@
+package io.canopy.expr;
+
+/**
+ * A compiled expression node. {@link #eval} leaves its result in the caller's register; numbers, booleans
+ * and variable reads and writes of them allocate nothing. Nodes keep scratch registers of their own, so a
+ * compiled expression is evaluated by one thread at a time.
+ */
+abstract class Node {
+    abstract void eval(Value out);
+
+    /** Whether the node always yields the same value without side effects (a literal). */
+    boolean isConstant() {
+        return false;
+    }
+}

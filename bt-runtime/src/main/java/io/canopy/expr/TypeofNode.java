@@ -1,0 +1,23 @@
+package io.canopy.expr;
+
+/** ECMAScript {@code typeof x}; an undeclared variable gives "undefined" instead of an error. */
+final class TypeofNode extends Node {
+    private final Node operand;
+    /** The variable when the operand is a bare name, else null. */
+    private final Variable variable;
+
+    TypeofNode(Node operand) {
+        this.operand = operand;
+        this.variable = operand instanceof VarNode ? ((VarNode) operand).variable : null;
+    }
+
+    @Override
+    void eval(Value out) {
+        if (variable != null && variable.kind() == ValueKind.EMPTY) {
+            out.setStr("undefined");
+            return;
+        }
+        operand.eval(out);
+        out.setStr(Ops.typeOf(out));
+    }
+}

@@ -1,0 +1,59 @@
+package io.canopy.expr;
+
+/** Reads a variable resolved at compile time: a field access, no lookup. */
+final class VarNode extends Node {
+    final Variable variable;
+    final String name;
+    private final boolean ecma;
+
+    VarNode(Variable variable, String name, boolean ecma) {
+        this.variable = variable;
+        this.name = name;
+        this.ecma = ecma;
+    }
+
+    @Override
+    void eval(Value out) {
+        Variable v = variable;
+        switch (v.kind()) {
+            case BOOLEAN:
+                if (ecma) {
+                    out.setBool(v.booleanValue());
+                } else {
+                    out.setInt(v.booleanValue() ? 1 : 0);
+                }
+                break;
+            case LONG:
+                out.setInt(v.longValue());
+                break;
+            case DOUBLE:
+                out.setNum(v.doubleValue());
+                break;
+            case STRING:
+                out.setStr((String) v.objectValue());
+                break;
+            case OBJECT:
+                Ops.fromJava(v.objectValue(), out, ecma);
+                break;
+            default:
+                readEmpty(out);
+        }
+    }
+
+    private void readEmpty(Value out) {
+        if (ecma) {
+            if (variable.exists()) {
+                out.setUndefined();
+                return;
+            }
+            throw new ExpressionException(name, "'" + name + "' is not declared: declare it in the datamodel, or test it with"
+                    + " typeof " + name + " === 'undefined'");
+        }
+        if (variable.exists()) {
+            throw new ExpressionException(name, "the entry '" + name + "' has no value yet: assign it first, e.g. '"
+                    + name + " := 0'");
+        }
+        throw new ExpressionException(name, "the entry '" + name + "' does not exist: create it with '" + name
+                + " := value', set it on the blackboard, or remap the port that provides it");
+    }
+}

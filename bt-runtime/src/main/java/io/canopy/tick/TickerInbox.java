@@ -1,0 +1,59 @@
+package io.canopy.tick;
+
+import java.util.Arrays;
+
+/**
+ * The ticker's side of its inbox: before each tick, drains the events that arrived (at most one queue's
+ * worth, so a flood cannot starve the tick) and hands each to every {@link EventHandler}, in the order they
+ * were added. Tick thread only.
+ */
+final class TickerInbox implements EventHandler {
+    private final EventQueue queue;
+    private final int limitPerTick;
+    private EventHandler[] handlers = new EventHandler[0];
+    private boolean rethrow;
+    private Ticker ticker;
+
+    TickerInbox(EventQueue queue) {
+        this.queue = queue;
+        this.limitPerTick = queue.sensorCapacity() + queue.commandCapacity();
+    }
+
+    EventQueue queue() {
+        return queue;
+    }
+
+    void addHandler(EventHandler handler) {
+        if (handler == null) {
+            throw new IllegalArgumentException("event handler is null");
+        }
+        EventHandler[] grown = Arrays.copyOf(handlers, handlers.length + 1);
+        grown[handlers.length] = handler;
+        handlers = grown;
+    }
+
+    /** Tick thread: hands the waiting events to the handlers; without handlers they wait (and age out). */
+    void drain(boolean rethrow, Ticker ticker) {
+        if (handlers.length == 0) {
+            return;
+        }
+        this.rethrow = rethrow;
+        this.ticker = ticker;
+        queue.drain(this, limitPerTick);
+    }
+
+    @Override
+    public void onEvent(Event event) {
+        EventHandler[] hs = handlers;
+        for (int i = 0; i < hs.length; i++) {
+            try {
+                hs[i].onEvent(event);
+            } catch (RuntimeException | Error e) {
+                if (rethrow) {
+                    throw e;
+                }
+                ticker.reportHandlerError(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,362 @@
+package io.canopy.hardware.serial;
+
+import com.google.protobuf.CodedOutputStream;
+import io.canopy.hardware.wire.FrameDecoder;
+import io.canopy.hardware.wire.FrameEncoder;
+import io.canopy.hardware.wire.FrameError;
+import io.canopy.hardware.wire.FrameFormat;
+import io.canopy.proto.Envelope;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.SystemNanoClock;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jctools.queues.MpscArrayQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One serial port speaking framed Envelopes (docs/wire-format.md), with a reader thread and a writer
+ * thread of its own.
+ *
+ * <ul>
+ *   <li>{@link #send} never waits: it puts the message into a bounded lock-free queue and returns false
+ *       (counted) when the queue is full or the device is lost. The tick thread may call it.
+ *   <li>The reader thread waits in the kernel for bytes (no spinning), decodes frames, and hands each
+ *       Envelope to the {@link LinkSink}. Bad input is counted by kind and logged (rate-limited) with the
+ *       port and byte offset; nothing read from the wire can stop the read loop.
+ *   <li>When the port stops working (read or write fails, hang-up), the link raises
+ *       {@link LinkSink#onDeviceLost}, drops what was queued and sends nothing, retries opening with
+ *       backoff, and raises {@link LinkSink#onDeviceBack} when the port opens again.
+ * </ul>
+ */
+public final class SerialLink implements AutoCloseable {
+    /** Name of the event a lost port raises. */
+    public static final String EVENT_DEVICE_LOST = "device.lost";
+    /** Name of the event a port that works again raises. */
+    public static final String EVENT_DEVICE_BACK = "device.back";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SerialLink.class);
+    private static final int POLL_MS = 100;
+    private static final byte[] DELIMITER = {FrameFormat.DELIMITER};
+
+    private final String name;
+    private final SerialConfig config;
+    private final Transport transport;
+    private final LinkSink sink;
+    private final NanoClock clock;
+    private final MpscArrayQueue<Envelope> queue;
+    private final FrameDecoder decoder;
+    private final RateLimitedLog badInputLog;
+    private final ReentrantLock ioLock = new ReentrantLock();
+    private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong droppedFull = new AtomicLong();
+    private final AtomicLong droppedLost = new AtomicLong();
+    private final AtomicLong droppedTooLarge = new AtomicLong();
+    private final AtomicLong lostCount = new AtomicLong();
+
+    private volatile boolean running;
+    private volatile boolean connected;
+    private volatile boolean leadingDelimiter;
+    private volatile String writeFailure;
+    private Thread reader;
+    private Thread writer;
+
+    private SerialLink(String name, SerialConfig config, Transport transport, LinkSink sink, NanoClock clock) {
+        this.name = name;
+        this.config = config;
+        this.transport = transport;
+        this.sink = sink;
+        this.clock = clock;
+        this.queue = new MpscArrayQueue<>(config.writeQueueCapacity());
+        this.badInputLog = new RateLimitedLog(LOG, clock, TimeUnit.SECONDS.toNanos(1));
+        this.decoder = new FrameDecoder(new EnvelopeFrameHandler(this, name, sink, clock, badInputLog));
+    }
+
+    /** A link on a tty (device or symlink, pty included), opened with jssc. Call {@link #start()}. */
+    public static SerialLink open(SerialConfig config, LinkSink sink) {
+        config.validate();
+        return new SerialLink(config.path(), config, new TtyTransport(config), sink, SystemNanoClock.INSTANCE);
+    }
+
+    /** A link on one end of an {@link InProcessWire}. Call {@link #start()}. */
+    public static SerialLink inProcess(String name, InProcessWire wire, boolean endA, LinkSink sink) {
+        SerialConfig config = SerialConfig.of(name, 1_000_000);
+        return new SerialLink(name, config, wire.end(endA), sink, SystemNanoClock.INSTANCE);
+    }
+
+    /** Starts the reader and writer threads; the reader opens the port (retrying with backoff). */
+    public SerialLink start() {
+        if (running) {
+            throw new IllegalStateException("serial link " + name + " already started");
+        }
+        running = true;
+        reader = new Thread(this::readLoop, "serial-reader " + name);
+        writer = new Thread(this::writeLoop, "serial-writer " + name);
+        reader.setDaemon(true);
+        writer.setDaemon(true);
+        reader.start();
+        writer.start();
+        return this;
+    }
+
+    /**
+     * Queues a message for the writer thread. Never blocks.
+     *
+     * @return false when it was dropped: the device is lost, or the queue is full
+     */
+    public boolean send(Envelope envelope) {
+        if (!connected) {
+            droppedLost.incrementAndGet();
+            return false;
+        }
+        if (!queue.offer(envelope)) {
+            droppedFull.incrementAndGet();
+            return false;
+        }
+        Thread w = writer;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+        return true;
+    }
+
+    private void readLoop() {
+        byte[] buf = new byte[4096];
+        long backoffMs = config.reconnectMinMs();
+        boolean everOpen = false;
+        boolean lostRaised = false;
+        long lostAtNs = 0;
+        while (running) {
+            if (!connected) {
+                try {
+                    transport.open();
+                } catch (IOException | RuntimeException e) {
+                    if (!lostRaised) {
+                        lostRaised = true;
+                        lostAtNs = clock.nanoTime();
+                        lostCount.incrementAndGet();
+                        LOG.warn("serial {}: cannot open ({}); sending nothing, retrying every {}..{} ms",
+                                name, e.getMessage(), config.reconnectMinMs(), config.reconnectMaxMs());
+                        notifyLost("cannot open: " + e.getMessage());
+                    }
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoffMs));
+                    backoffMs = Math.min(backoffMs * 2, config.reconnectMaxMs());
+                    continue;
+                }
+                decoder.reset();
+                writeFailure = null;
+                leadingDelimiter = true;
+                connected = true;
+                backoffMs = config.reconnectMinMs();
+                if (lostRaised && everOpen) {
+                    LOG.info("serial {}: device back after {} ms", name,
+                            TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - lostAtNs));
+                    notifyBack();
+                } else if (lostRaised) {
+                    LOG.info("serial {}: opened ({})", name, config.describe());
+                    notifyBack();
+                } else {
+                    LOG.debug("serial {}: opened ({})", name, config.describe());
+                }
+                everOpen = true;
+                lostRaised = false;
+            }
+            int n = transport.read(buf, POLL_MS);
+            if (n > 0) {
+                decoder.accept(buf, 0, n);
+            }
+            String failure = n < 0 ? transport.lastError() : writeFailure;
+            if (failure != null && running) {
+                lostRaised = true;
+                lostAtNs = clock.nanoTime();
+                lostCount.incrementAndGet();
+                connected = false;
+                queue.clear();
+                ioLock.lock();
+                try {
+                    transport.close();
+                } finally {
+                    ioLock.unlock();
+                }
+                LOG.warn("serial {}: device lost ({}); sending nothing, retrying every {}..{} ms",
+                        name, failure, config.reconnectMinMs(), config.reconnectMaxMs());
+                notifyLost(failure);
+            }
+        }
+        connected = false;
+        ioLock.lock();
+        try {
+            transport.close();
+        } finally {
+            ioLock.unlock();
+        }
+    }
+
+    private void notifyLost(String reason) {
+        try {
+            sink.onDeviceLost(this, reason);
+        } catch (RuntimeException e) {
+            LOG.error("serial {}: the device-lost handler threw", name, e);
+        }
+    }
+
+    private void notifyBack() {
+        try {
+            sink.onDeviceBack(this);
+        } catch (RuntimeException e) {
+            LOG.error("serial {}: the device-back handler threw", name, e);
+        }
+    }
+
+    private void writeLoop() {
+        FrameEncoder encoder = new FrameEncoder();
+        byte[] payload = new byte[FrameFormat.MAX_PAYLOAD];
+        byte[] frame = new byte[FrameFormat.MAX_FRAME];
+        while (running) {
+            Envelope e = queue.poll();
+            if (e == null) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MS));
+                continue;
+            }
+            if (!connected || writeFailure != null) {
+                droppedLost.incrementAndGet();
+                continue;
+            }
+            int size = e.getSerializedSize();
+            if (size > FrameFormat.MAX_PAYLOAD) {
+                droppedTooLarge.incrementAndGet();
+                LOG.error("serial {}: outgoing {} of {} bytes exceeds the frame limit of {} bytes; dropped",
+                        name, e.getBodyCase(), size, FrameFormat.MAX_PAYLOAD);
+                continue;
+            }
+            try {
+                CodedOutputStream out = CodedOutputStream.newInstance(payload, 0, size);
+                e.writeTo(out);
+                out.checkNoSpaceLeft();
+            } catch (IOException | RuntimeException ex) {
+                droppedTooLarge.incrementAndGet();
+                LOG.error("serial {}: could not serialize outgoing {}: {}", name, e.getBodyCase(), ex.toString());
+                continue;
+            }
+            int n = encoder.encode(payload, 0, size, frame);
+            boolean ok;
+            ioLock.lock();
+            try {
+                ok = connected;
+                if (ok && leadingDelimiter) {
+                    // after (re)opening: end whatever partial frame the peer may hold
+                    leadingDelimiter = false;
+                    ok = transport.write(DELIMITER, 1);
+                }
+                ok = ok && transport.write(frame, n);
+            } finally {
+                ioLock.unlock();
+            }
+            if (ok) {
+                sent.incrementAndGet();
+            } else {
+                droppedLost.incrementAndGet();
+                if (connected) {
+                    writeFailure = transport.lastError();
+                }
+            }
+        }
+    }
+
+    /** Stops both threads and closes the port. Messages still queued are dropped. */
+    @Override
+    public void close() {
+        running = false;
+        Thread r = reader;
+        Thread w = writer;
+        if (w != null) {
+            LockSupport.unpark(w);
+            join(w);
+        }
+        if (r != null) {
+            LockSupport.unpark(r);
+            join(r);
+        }
+        connected = false;
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Ids of the reader and writer threads (for CPU accounting by the bench). */
+    long[] threadIds() {
+        return new long[] {reader.getId(), writer.getId()};
+    }
+
+    /** The port path (or the in-process name). */
+    public String name() {
+        return name;
+    }
+
+    public SerialConfig config() {
+        return config;
+    }
+
+    /** Whether the port is open and working. */
+    public boolean isConnected() {
+        return connected;
+    }
+
+    /** Bad frames of one kind received so far. */
+    public long receiveErrors(FrameError kind) {
+        return decoder.errors(kind);
+    }
+
+    /** Bad frames of every kind (sequence gaps not included). */
+    public long badFrames() {
+        return decoder.badFrames();
+    }
+
+    /** Good frames received. */
+    public long framesReceived() {
+        return decoder.frames();
+    }
+
+    /** Frames the peer sent that never arrived (from seq gaps). */
+    public long framesLost() {
+        return decoder.lostFrames();
+    }
+
+    /** Bytes received since start (the byte offsets in log lines count from the start). */
+    public long bytesReceived() {
+        return decoder.bytes();
+    }
+
+    /** Frames written to the port. */
+    public long framesSent() {
+        return sent.get();
+    }
+
+    /** Messages {@link #send} dropped because the queue was full. */
+    public long droppedQueueFull() {
+        return droppedFull.get();
+    }
+
+    /** Messages dropped because the device was lost. */
+    public long droppedDeviceLost() {
+        return droppedLost.get();
+    }
+
+    /** Messages dropped because they serialize to more than 1024 bytes. */
+    public long droppedTooLarge() {
+        return droppedTooLarge.get();
+    }
+
+    /** How many times the device was lost (or could not be opened). */
+    public long lostCount() {
+        return lostCount.get();
+    }
+}

@@ -1,0 +1,103 @@
+package io.canopy.launch;
+
+import io.canopy.InputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code canopy validate} does for one file: decides what kind of file it is (launch, behavior tree,
+ * SCXML) and loads it completely without running anything, returning every error as one line.
+ */
+public final class FileCheck {
+    /** The kinds of file Canopy reads. */
+    public enum Kind { LAUNCH, TREE, SCXML }
+
+    private FileCheck() {}
+
+    /** Every error in {@code file} (and the files a launch file names), one line each; empty when it is good. */
+    public static List<String> check(Path file, Map<String, String> args) {
+        Kind kind;
+        try {
+            kind = kindOf(file);
+        } catch (InputException e) {
+            return List.of(e.getMessage());
+        }
+        List<String> errors = new ArrayList<>();
+        try {
+            switch (kind) {
+                case LAUNCH -> {
+                    LaunchPlan plan = LaunchLoader.load(file, args);
+                    errors.addAll(Artifacts.checkAll(plan));
+                }
+                case TREE -> Artifacts.checkTree(file, null, errors);
+                case SCXML -> Artifacts.checkMachine(file, errors);
+            }
+        } catch (LaunchException e) {
+            errors.addAll(e.errors());
+        } catch (InputException e) {
+            errors.add(e.getMessage());
+        }
+        return errors;
+    }
+
+    /** By name ({@code .launch.xml}, {@code .scxml}) or else by the root element ({@code <launch>}, {@code <scxml>}, {@code <root>}). */
+    public static Kind kindOf(Path file) {
+        String n = file.getFileName().toString();
+        if (n.endsWith(".launch.xml") || n.endsWith(".launch")) {
+            return Kind.LAUNCH;
+        }
+        if (n.endsWith(".scxml")) {
+            return Kind.SCXML;
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new InputException(file + ": file not found");
+        }
+        String head;
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            head = new String(bytes, 0, Math.min(bytes.length, 4096), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + e.getMessage());
+        }
+        String root = rootName(head);
+        if ("launch".equals(root)) {
+            return Kind.LAUNCH;
+        }
+        if ("scxml".equals(root)) {
+            return Kind.SCXML;
+        }
+        if ("root".equals(root)) {
+            return Kind.TREE;
+        }
+        throw new InputException(file + ": not a launch file, behavior tree or SCXML document (root element <"
+                + root + ">); Canopy reads <launch>, <root BTCPP_format=\"4\"> and <scxml>");
+    }
+
+    private static String rootName(String head) {
+        int i = 0;
+        while (true) {
+            int lt = head.indexOf('<', i);
+            if (lt < 0 || lt + 1 >= head.length()) {
+                return "";
+            }
+            char c = head.charAt(lt + 1);
+            if (c == '?' || c == '!') {
+                int end = c == '!' && head.startsWith("<!--", lt) ? head.indexOf("-->", lt) : head.indexOf('>', lt);
+                if (end < 0) {
+                    return "";
+                }
+                i = end + 1;
+                continue;
+            }
+            int j = lt + 1;
+            while (j < head.length() && (Character.isLetterOrDigit(head.charAt(j)) || head.charAt(j) == '_' || head.charAt(j) == ':')) {
+                j++;
+            }
+            return head.substring(lt + 1, j);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.canopy.launch;
+
+import java.util.List;
+
+/**
+ * Everything one {@code <node>} runs, resolved: substitutions applied, conditions evaluated, paths made
+ * absolute, names checked. Immutable.
+ *
+ * @param namespace the MQTT namespace (from enclosing {@code <group namespace>}s and the node's own), "" for none
+ * @param eventPolicy what happens to an event no tree or machine consumed within its tick: "drop" or "error"
+ */
+public record NodePlan(
+        String name,
+        String namespace,
+        String eventPolicy,
+        List<TimerPlan> timers,
+        List<TreePlan> trees,
+        List<MachinePlan> machines,
+        List<SerialPlan> links,
+        List<MotorPlan> motors,
+        List<SensorPlan> sensors,
+        MqttPlan mqtt,
+        List<BindPlan> binds,
+        Source source) {
+    public NodePlan {
+        timers = List.copyOf(timers);
+        trees = List.copyOf(trees);
+        machines = List.copyOf(machines);
+        links = List.copyOf(links);
+        motors = List.copyOf(motors);
+        sensors = List.copyOf(sensors);
+        binds = List.copyOf(binds);
+    }
+
+    /** The node's full name: {@code namespace/name}, or just the name without a namespace. */
+    public String fullName() {
+        return namespace.isEmpty() ? name : namespace + "/" + name;
+    }
+
+    /** The retained topic carrying {@code online}/{@code offline}. */
+    public String stateTopic() {
+        return fullName() + "/state";
+    }
+
+    /** Resolves a topic as written in a launch file: relative to the namespace, {@code ~/} private, {@code /} absolute. */
+    public static String resolveTopic(String namespace, String nodeName, String topic) {
+        if (topic.startsWith("/")) {
+            return topic.substring(1);
+        }
+        String base = namespace;
+        String rest = topic;
+        if (topic.startsWith("~/")) {
+            base = namespace.isEmpty() ? nodeName : namespace + "/" + nodeName;
+            rest = topic.substring(2);
+        }
+        return base.isEmpty() ? rest : base + "/" + rest;
+    }
+
+    public TimerPlan timer(String timerName) {
+        for (TimerPlan t : timers) {
+            if (t.name().equals(timerName)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    public SerialPlan link(String linkName) {
+        for (SerialPlan s : links) {
+            if (s.name().equals(linkName)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    public MotorPlan motor(String motorName) {
+        for (MotorPlan m : motors) {
+            if (m.name().equals(motorName)) {
+                return m;
+            }
+        }
+        return null;
+    }
+}

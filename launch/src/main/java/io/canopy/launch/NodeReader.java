@@ -1,0 +1,358 @@
+package io.canopy.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads one {@code <node>}: its timers, trees, machines, serial links, device roles, MQTT connection and
+ * bindings, then checks that every reference (a tree's timer, a motor's link, a bind's sensor) names
+ * something declared in the node. Children may come in any order.
+ */
+final class NodeReader {
+    static final List<String> CHILDREN =
+            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "mqtt", "bind");
+
+    private final XmlElement node;
+    private final Substitutions subst;
+    private final List<String> errors;
+    private final String outerNamespace;
+
+    private final List<TimerPlan> timers = new ArrayList<>();
+    private final List<TreePlan> trees = new ArrayList<>();
+    private final List<MachinePlan> machines = new ArrayList<>();
+    private final List<SerialPlan> links = new ArrayList<>();
+    private final List<MotorPlan> motors = new ArrayList<>();
+    private final List<SensorPlan> sensors = new ArrayList<>();
+    private final List<ElementReader> bindElements = new ArrayList<>();
+    /** Elements that name a timer, checked once all timers are known. */
+    private final List<Object[]> timerRefs = new ArrayList<>();
+    private final List<Object[]> linkRefs = new ArrayList<>();
+    private MqttPlan mqtt;
+
+    NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
+        this.node = node;
+        this.subst = subst;
+        this.errors = errors;
+        this.outerNamespace = outerNamespace;
+    }
+
+    /** The node, or null when it is switched off or could not be read (errors recorded). */
+    NodePlan read() {
+        int errorsBefore = errors.size();
+        ElementReader r = new ElementReader(node, subst, errors, "name", "namespace", "event_policy");
+        if (!r.enabled()) {
+            return null;
+        }
+        String name = r.name("name", null, true);
+        String ns = r.string("namespace", "");
+        String namespace = ns == null ? outerNamespace : LaunchLoader.joinNamespace(r, outerNamespace, ns);
+        String eventPolicy = r.choice("event_policy", "drop", "drop", "error");
+        for (XmlElement c : node.children) {
+            switch (c.name) {
+                case "timer" -> readTimer(c);
+                case "tree" -> readTree(c);
+                case "statemachine" -> readMachine(c);
+                case "serial" -> readSerial(c);
+                case "motor" -> readMotor(c);
+                case "sensor" -> readSensor(c);
+                case "mqtt" -> readMqtt(c);
+                case "bind" -> {
+                    ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
+                    noChildren(c);
+                    if (br.enabled()) {
+                        bindElements.add(br);
+                    }
+                }
+                default -> errors.add(c.where() + ": unknown element <" + c.name + ">" + Names.suggestion(c.name, CHILDREN)
+                        + "; <node> holds " + String.join(", ", CHILDREN.stream().map(s -> "<" + s + ">").toList()));
+            }
+        }
+        unique(timers.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "timer");
+        unique(trees.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "tree");
+        unique(machines.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "statemachine");
+        unique(links.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "serial");
+        List<Object[]> roles = new ArrayList<>();
+        motors.forEach(m -> roles.add(new Object[] {m.name(), m.source()}));
+        sensors.forEach(s -> roles.add(new Object[] {s.name(), s.source()}));
+        unique(roles, "motor or sensor");
+        Set<String> timerNames = new HashSet<>();
+        timers.forEach(t -> timerNames.add(t.name()));
+        for (Object[] ref : timerRefs) {
+            checkRef((Source) ref[1], (String) ref[2], (String) ref[0], timerNames, "<timer name=\"" + ref[0] + "\" hz=\"50\"/>");
+        }
+        Set<String> linkNames = new HashSet<>();
+        links.forEach(l -> linkNames.add(l.name()));
+        for (Object[] ref : linkRefs) {
+            checkRef((Source) ref[1], (String) ref[2], (String) ref[0], linkNames, "<serial name=\"" + ref[0] + "\" port=\"...\"/>");
+        }
+        if (mqtt == null) {
+            mqtt = new MqttPlan(true, null, 1883, null, null, false, null, null, 30,
+                    timerNames.contains("telemetry") ? "telemetry" : null, node.source());
+        }
+        if (name == null) {
+            return null;
+        }
+        BindReader binder = new BindReader(errors, namespace, name, links, motors, sensors, timers);
+        List<BindPlan> binds = new ArrayList<>();
+        for (ElementReader br : bindElements) {
+            BindPlan b = binder.read(br);
+            if (b != null) {
+                binds.add(b);
+            }
+        }
+        if (errors.size() > errorsBefore) {
+            return null;
+        }
+        return new NodePlan(name, namespace, eventPolicy, timers, trees, machines, links, motors, sensors, mqtt, binds, node.source());
+    }
+
+    private void checkRef(Source where, String attr, String value, Set<String> known, String example) {
+        if (value != null && !known.contains(value)) {
+            errors.add(where + ": attribute '" + attr + "': no " + (attr.equals("link") ? "<serial>" : "<timer>") + " named '" + value
+                    + "' in this node" + Names.suggestion(value, known) + "; declare it, for example " + example);
+        }
+    }
+
+    private void unique(List<Object[]> named, String what) {
+        Map<String, Source> seen = new LinkedHashMap<>();
+        for (Object[] n : named) {
+            Source prev = seen.putIfAbsent((String) n[0], (Source) n[1]);
+            if (prev != null) {
+                errors.add(n[1] + ": a " + what + " named '" + n[0] + "' is already declared at line " + prev.line()
+                        + "; give each its own name");
+            }
+        }
+    }
+
+    private void noChildren(XmlElement e) {
+        for (XmlElement c : e.children) {
+            errors.add(c.where() + ": <" + e.name + "> takes no child elements; remove <" + c.name + ">");
+        }
+    }
+
+    private void readTimer(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "hz");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        String name = r.name("name", null, true);
+        double hz = r.has("hz") ? r.positive("hz", 1, 100_000, "a rate in hertz") : 0;
+        if (!r.has("hz")) {
+            r.error("missing attribute 'hz'; add the rate, for example hz=\"50\"");
+        }
+        if (name != null && hz > 0) {
+            timers.add(new TimerPlan(name, hz, e.source()));
+        }
+    }
+
+    /** The timer an element names, or the node's only timer when it names none. */
+    private String timerOf(ElementReader r) {
+        String t = r.name("timer", null, false);
+        if (t != null) {
+            timerRefs.add(new Object[] {t, r.element().source(), "timer"});
+            return t;
+        }
+        long declaredTimers = node.children.stream().filter(c -> c.name.equals("timer")).count();
+        if (declaredTimers == 1) {
+            XmlElement only = node.children.stream().filter(c -> c.name.equals("timer")).findFirst().orElseThrow();
+            String n = only.attributes.get("name");
+            try {
+                return n == null ? null : subst.expand(n);
+            } catch (Substitutions.Failure f) {
+                return null; // reported on the <timer> itself
+            }
+        }
+        r.error("missing attribute 'timer'; name the <timer> that ticks it, for example timer=\"control\"");
+        return null;
+    }
+
+    private void readTree(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        Path file = r.file("file", true, "patrol.xml");
+        String main = r.string("main", null);
+        String timer = timerOf(r);
+        long seed = r.integer("seed", 0, Long.MIN_VALUE, Long.MAX_VALUE, "a whole number");
+        boolean restart = r.choice("on_finish", "restart", "restart", "stop").equals("restart");
+        String name = r.name("name", main != null ? main : baseName(file), false);
+        if (file != null && timer != null && name != null) {
+            trees.add(new TreePlan(name, file, main, timer, seed, restart, e.source()));
+        }
+    }
+
+    private void readMachine(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "file", "timer");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        Path file = r.file("file", true, "mission.scxml");
+        String timer = timerOf(r);
+        String name = r.name("name", baseName(file), false);
+        if (file != null && timer != null && name != null) {
+            machines.add(new MachinePlan(name, file, timer, e.source()));
+        }
+    }
+
+    private static String baseName(Path file) {
+        if (file == null) {
+            return "tree";
+        }
+        String n = file.getFileName().toString();
+        int dot = n.indexOf('.');
+        String base = dot > 0 ? n.substring(0, dot) : n;
+        return ElementReader.NAME.matcher(base).matches() ? base : "tree";
+    }
+
+    private void readSerial(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "port", "baud", "data_bits", "parity", "stop_bits", "flow");
+        if (!r.enabled()) {
+            return;
+        }
+        String name = r.name("name", null, true);
+        String port = r.required("port", "/dev/ttyUSB0");
+        int baud = (int) r.integer("baud", 115_200, 50, 12_000_000, "a baud rate");
+        int dataBits = (int) r.integer("data_bits", 8, 5, 8, "data bits");
+        String parity = r.choice("parity", "none", "none", "even", "odd", "mark", "space");
+        String stopBits = r.choice("stop_bits", "1", "1", "1.5", "2");
+        String flow = r.choice("flow", "none", "none", "rtscts", "xonxoff");
+        Map<String, String> params = new LinkedHashMap<>();
+        for (XmlElement c : e.children) {
+            if (!c.name.equals("param")) {
+                errors.add(c.where() + ": unknown element <" + c.name + "> inside <serial>; it holds only <param name=\"...\" value=\"...\"/>");
+                continue;
+            }
+            ElementReader pr = new ElementReader(c, subst, errors, "name", "value");
+            noChildren(c);
+            String pn = pr.name("name", null, true);
+            String pv = pr.required("value", "1.0");
+            if (pr.enabled() && pn != null && pv != null && params.put(pn, pv) != null) {
+                pr.error("parameter '" + pn + "' is given twice; remove one");
+            }
+        }
+        if (port != null && port.startsWith(SerialPlan.SIM_PREFIX) && !port.equals("sim:diffdrive")) {
+            r.error("attribute 'port': unknown simulator \"" + port + "\"; the in-process simulator is port=\"sim:diffdrive\"");
+            return;
+        }
+        if (port != null && !port.startsWith(SerialPlan.SIM_PREFIX) && !params.isEmpty()) {
+            r.error("<param> children configure the simulator; a real port (\"" + port + "\") takes none; remove them");
+        }
+        if (name != null && port != null) {
+            links.add(new SerialPlan(name, port, baud, dataBits, parity, stopBits, flow, params, e.source()));
+        }
+    }
+
+    /** The link an element names, or the node's only link when it names none. */
+    private String linkOf(ElementReader r) {
+        String l = r.name("link", null, false);
+        if (l != null) {
+            linkRefs.add(new Object[] {l, r.element().source(), "link"});
+            return l;
+        }
+        List<XmlElement> serials = node.children.stream().filter(c -> c.name.equals("serial")).toList();
+        if (serials.size() == 1) {
+            try {
+                String n = serials.get(0).attributes.get("name");
+                return n == null ? null : subst.expand(n);
+            } catch (Substitutions.Failure f) {
+                return null;
+            }
+        }
+        r.error("missing attribute 'link'; name the <serial> this device is on, for example link=\"base\"");
+        return null;
+    }
+
+    private void readMotor(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "link", "id", "timeout_ms");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        String name = r.name("name", null, true);
+        String link = linkOf(r);
+        if (!r.has("id")) {
+            r.error("missing attribute 'id'; give the controller's motor id, for example id=\"0\"");
+        }
+        int id = (int) r.integer("id", 0, 0, 0xFFFF_FFFFL, "a motor id");
+        int timeoutMs = (int) r.integer("timeout_ms", 250, 0, 60_000, "milliseconds (0 = no timeout)");
+        if (name != null && link != null && r.has("id")) {
+            motors.add(new MotorPlan(name, link, id, timeoutMs, e.source()));
+        }
+    }
+
+    private void readSensor(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "link", "type", "id");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        String name = r.name("name", null, true);
+        String link = linkOf(r);
+        String type = r.has("type") ? r.choice("type", null, BindReader.SENSOR_TYPES.toArray(new String[0])) : null;
+        if (!r.has("type")) {
+            r.error("missing attribute 'type'; write one of " + String.join(", ", BindReader.SENSOR_TYPES));
+        }
+        int id = (int) r.integer("id", -1, -1, 0xFFFF_FFFFL, "a sensor id (-1 = any)");
+        if (name != null && link != null && type != null) {
+            sensors.add(new SensorPlan(name, link, type, id, e.source()));
+        }
+    }
+
+    private void readMqtt(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "broker", "port", "user", "password", "tls", "ca_file",
+                "client_id", "keepalive_s", "telemetry_timer");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        if (mqtt != null) {
+            r.error("a node has at most one <mqtt>; this one repeats the one at line " + mqtt.source().line());
+            return;
+        }
+        String broker = r.string("broker", "embedded");
+        boolean embedded = "embedded".equals(broker);
+        String url = null;
+        if (broker != null && !embedded) {
+            url = MqttUrls.normalise(broker);
+            if (url == null) {
+                r.error("attribute 'broker': \"" + broker + "\" is not a broker; write embedded, tcp://HOST:PORT or ssl://HOST:PORT");
+            }
+        }
+        int port = (int) r.integer("port", 1883, 1, 65_535, "a TCP port");
+        if (!embedded && r.has("port")) {
+            r.error("attribute 'port' sets the embedded broker's port; with broker=\"" + broker + "\" put the port in the URL");
+        }
+        String user = emptyToNull(r.string("user", null));
+        String password = emptyToNull(r.string("password", null));
+        boolean tls = r.bool("tls", url != null && url.startsWith("ssl://"));
+        Path ca = r.file("ca_file", false, "ca.crt");
+        if (embedded && (tls || ca != null)) {
+            r.error("TLS needs an external broker: the embedded one listens on 127.0.0.1 only, in plain TCP; set broker=\"ssl://HOST:8883\" or drop tls/ca_file");
+        }
+        if (url != null && tls && url.startsWith("tcp://")) {
+            url = "ssl://" + url.substring("tcp://".length());
+        }
+        String clientId = r.string("client_id", null);
+        int keepAlive = (int) r.integer("keepalive_s", 30, 1, 65_535, "seconds");
+        String telemetry = r.name("telemetry_timer", null, false);
+        if (telemetry != null) {
+            timerRefs.add(new Object[] {telemetry, e.source(), "telemetry_timer"});
+        } else if (node.children.stream().anyMatch(c -> c.name.equals("timer") && "telemetry".equals(c.attributes.get("name")))) {
+            telemetry = "telemetry";
+        }
+        mqtt = new MqttPlan(embedded, url, port, user, password, tls, ca, emptyToNull(clientId), keepAlive, telemetry, e.source());
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

@@ -1,0 +1,35 @@
+package io.canopy.launch;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A parsed XML element with the position of its start tag: the little DOM the launch loader walks. */
+final class XmlElement {
+    final Path file;
+    final String name;
+    final int line;
+    final int column;
+    final Map<String, String> attributes;
+    final List<XmlElement> children = new ArrayList<>();
+
+    XmlElement(Path file, String name, int line, int column, Map<String, String> attributes) {
+        this.file = file;
+        this.name = name;
+        this.line = line;
+        this.column = column;
+        this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+    }
+
+    Source source() {
+        return new Source(file, line, column, name);
+    }
+
+    /** The {@code file:line:column: <element>} prefix of an error about this element. */
+    String where() {
+        return source().toString();
+    }
+}

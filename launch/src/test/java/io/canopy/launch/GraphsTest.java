@@ -1,0 +1,80 @@
+package io.canopy.launch;
+
+import static io.canopy.launch.LaunchFiles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.canopy.InputException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GraphsTest {
+    @TempDir
+    Path dir;
+
+    private static long count(String s, char c) {
+        return s.chars().filter(x -> x == c).count();
+    }
+
+    @Test
+    void aTreeIsDrawnTopDownWithSubTreesExpandedInClusters() {
+        write(dir, "sub.xml", """
+                <root BTCPP_format="4"><BehaviorTree ID="Avoid"><Sequence><ScriptCondition code="range &lt; 0.5"/><Turn/></Sequence></BehaviorTree></root>
+                """);
+        Path f = write(dir, "main.xml", """
+                <root BTCPP_format="4" main_tree_to_execute="Main">
+                  <include path="sub.xml"/>
+                  <BehaviorTree ID="Main">
+                    <ReactiveFallback name="patrol">
+                      <SubTree ID="Avoid"/>
+                      <Repeat num_cycles="-1"><Action ID="GoTo" x="1"/></Repeat>
+                    </ReactiveFallback>
+                  </BehaviorTree>
+                </root>
+                """);
+        String dot = Graphs.dot(f, null);
+        assertThat(dot).startsWith("digraph \"Main\" {").endsWith("}\n");
+        assertThat(count(dot, '{')).isEqualTo(count(dot, '}'));
+        assertThat(dot).contains("n0 [label=\"ReactiveFallback\\n\\\"patrol\\\"\" shape=box style=rounded];");
+        assertThat(dot).contains("[label=\"SubTree\" shape=box style=\"rounded,dashed\"]", "subgraph cluster_n1", "label=\"Avoid\"");
+        assertThat(dot).contains("label=\"ScriptCondition\\ncode=range < 0.5\" shape=ellipse style=filled");
+        assertThat(dot).contains("label=\"Repeat\\nnum_cycles=-1\" shape=hexagon", "label=\"GoTo\\nx=1\" shape=ellipse");
+        assertThat(dot).contains("n0 -> n1;", "n1 -> n2;", "n2 -> n3;", "n2 -> n4;", "n0 -> n5;", "n5 -> n6;");
+    }
+
+    @Test
+    void aStatechartIsDrawnWithClustersInitialDotsAndLabelledTransitions() {
+        Path f = write(dir, "mission.scxml", """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="Idle">
+                  <state id="Idle"><transition event="start" target="Active"/></state>
+                  <state id="Active">
+                    <invoke type="canopy:tree" src="patrol.xml"/>
+                    <transition event="stop" target="Idle"/>
+                    <state id="Patrol"><transition event="battery" cond="_event.data &lt; 20" target="Dock"/></state>
+                    <state id="Dock"><transition event="docked" target="done"/></state>
+                    <history id="hist" type="deep"/>
+                  </state>
+                  <parallel id="Both"><state id="A"/><state id="B"/></parallel>
+                  <final id="done"/>
+                </scxml>
+                """);
+        String dot = Graphs.dot(f, null);
+        assertThat(dot).startsWith("digraph \"mission\" {");
+        assertThat(count(dot, '{')).isEqualTo(count(dot, '}'));
+        assertThat(dot).contains("subgraph cluster_s_Active {", "label=\"Active\\ninvoke patrol.xml\" style=\"rounded\"");
+        assertThat(dot).contains("subgraph cluster_s_Both {", "style=\"rounded,dashed\"");
+        assertThat(dot).contains("s_done [label=\"done\" shape=doublecircle];", "s_hist [label=\"H*\" shape=circle];");
+        assertThat(dot).contains("i_root -> s_Idle;", "i_s_Active -> s_Patrol;");
+        assertThat(dot).contains("s_Idle -> s_Active [label=\"start\" lhead=cluster_s_Active];");
+        assertThat(dot).contains("s_Active -> s_Idle [label=\"stop\" ltail=cluster_s_Active];");
+        assertThat(dot).contains("s_Patrol -> s_Dock [label=\"battery [_event.data < 20]\"];");
+    }
+
+    @Test
+    void anUnknownMainTreeIsAnInputErrorListingTheTrees() {
+        Path f = write(dir, "t.xml", "<root BTCPP_format=\"4\"><BehaviorTree ID=\"A\"/><BehaviorTree ID=\"B\"/></root>");
+        assertThatThrownBy(() -> Graphs.dot(f, "C")).isInstanceOf(InputException.class).hasMessageContaining("the trees are A, B");
+        assertThatThrownBy(() -> Graphs.dot(f, null)).hasMessageContaining("--main ID");
+    }
+}

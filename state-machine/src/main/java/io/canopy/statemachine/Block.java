@@ -1,0 +1,24 @@
+package io.canopy.statemachine;
+
+/** A sequence of executable content: one {@code <onentry>}, {@code <onexit>} or transition body. */
+final class Block implements Action {
+    private final Action[] steps;
+
+    Block(Action[] steps) {
+        this.steps = steps;
+    }
+
+    static Action of(java.util.List<Action> steps) {
+        if (steps.isEmpty()) {
+            return null;
+        }
+        return steps.size() == 1 ? steps.get(0) : new Block(steps.toArray(new Action[0]));
+    }
+
+    @Override
+    public void run(Machine machine) {
+        for (int i = 0; i < steps.length; i++) {
+            steps[i].run(machine);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.canopy.statemachine;
+
+/**
+ * Compiles the expressions of one SCXML document against its datamodel slots, at load time. Anything
+ * outside the supported vocabulary is an {@link io.canopy.InputException} naming file, line, column and
+ * element; an expression that is ECMAScript-invalid on purpose (W3C tests) compiles to one that raises
+ * {@code error.execution} when evaluated.
+ */
+interface DataModelCompiler {
+    Value value(String source, XmlElement at, String attribute);
+
+    Guard cond(String source, XmlElement at, String attribute);
+
+    /** {@code <assign location expr>} as one compiled assignment. */
+    Action assign(String location, String source, XmlElement at);
+
+    /** {@code <script>}: statements separated by ; or new lines. */
+    Action script(String source, XmlElement at);
+
+    /** An assignable location; an invalid one compiles to a location that fails when assigned. */
+    Location location(String source, XmlElement at, String attribute);
+}

@@ -1,0 +1,112 @@
+package io.canopy.statemachine;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * The dispatch benchmark of {@code canopy bench fsm} (the machines of {@code bench/ANCHORS.md}): a two-state
+ * toggle on {@code flip}, and a hierarchical machine of 10 states in 3 levels whose {@code next} event cycles
+ * through its six leaf states crossing levels and whose {@code up} event is handled only by the two
+ * top-level states. Measures nanoseconds and allocated bytes per event on the calling thread.
+ */
+public final class FsmBenchmark {
+    /** One measured case. */
+    public static final class Result {
+        private final String name;
+        private final double nsPerEvent;
+        private final double bytesPerEvent;
+        private final long events;
+
+        Result(String name, double nsPerEvent, double bytesPerEvent, long events) {
+            this.name = name;
+            this.nsPerEvent = nsPerEvent;
+            this.bytesPerEvent = bytesPerEvent;
+            this.events = events;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public double nsPerEvent() {
+            return nsPerEvent;
+        }
+
+        public double allocBytesPerEvent() {
+            return bytesPerEvent;
+        }
+
+        public long events() {
+            return events;
+        }
+    }
+
+    private FsmBenchmark() {}
+
+    /** Two states, {@code off} and {@code on}, toggled by {@code flip}. */
+    public static Statechart toggle() {
+        StatechartBuilder b = new StatechartBuilder("toggle");
+        b.state("off").on("flip", "on");
+        b.state("on").on("flip", "off");
+        return b.build();
+    }
+
+    /**
+     * Ten states in three levels: {@code A{A1{a11,a12},a2}} and {@code B{B1{b11,b12},b2}}. {@code next}
+     * cycles a11, a12, a2, b11, b12, b2 (transitions on the leaves, crossing levels); {@code up} is
+     * handled by A (to B) and B (to A) only.
+     */
+    public static Statechart hierarchical() {
+        StatechartBuilder b = new StatechartBuilder("hierarchical");
+        StatechartBuilder.StateBuilder a = b.state("A");
+        a.on("up", "B");
+        StatechartBuilder.StateBuilder a1 = a.state("A1");
+        a1.state("a11").on("next", "a12");
+        a1.state("a12").on("next", "a2");
+        a.state("a2").on("next", "b11");
+        StatechartBuilder.StateBuilder bb = b.state("B");
+        bb.on("up", "A");
+        StatechartBuilder.StateBuilder b1 = bb.state("B1");
+        b1.state("b11").on("next", "b12");
+        b1.state("b12").on("next", "b2");
+        bb.state("b2").on("next", "a11");
+        return b.build();
+    }
+
+    /** Fires {@code event} {@code events} times after {@code warmup} untimed ones, and measures. */
+    public static Result measure(String name, Machine machine, String event, long warmup, long events) {
+        int cls = machine.chart().eventClass(event);
+        for (long i = 0; i < warmup; i++) {
+            machine.fire(event, cls, null);
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean sun = threads instanceof com.sun.management.ThreadMXBean
+                ? (com.sun.management.ThreadMXBean) threads : null;
+        long tid = Thread.currentThread().getId();
+        long bytes0 = sun == null ? 0 : sun.getThreadAllocatedBytes(tid);
+        long t0 = System.nanoTime();
+        for (long i = 0; i < events; i++) {
+            machine.fire(event, cls, null);
+        }
+        long t1 = System.nanoTime();
+        long bytes1 = sun == null ? 0 : sun.getThreadAllocatedBytes(tid);
+        return new Result(name, (t1 - t0) / (double) events, sun == null ? Double.NaN : (bytes1 - bytes0) / (double) events,
+                events);
+    }
+
+    /** The three cases of the README table, each on a fresh started machine. */
+    public static Result[] runAll(long warmup, long events) {
+        MachineContext context = new MachineContext(null);
+        Machine toggle = toggle().newMachine(context);
+        toggle.start();
+        Machine next = hierarchical().newMachine(context);
+        next.start();
+        Machine up = hierarchical().newMachine(context);
+        up.start();
+        return new Result[] {
+            measure("toggle/flip", toggle, "flip", warmup, events),
+            measure("hierarchical/next", next, "next", warmup, events),
+            measure("hierarchical/up", up, "up", warmup, events)
+        };
+    }
+}

@@ -1,0 +1,93 @@
+package io.canopy.statemachine;
+
+import io.canopy.InputException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Loads SCXML 1.0 documents into compiled {@link Statechart}s. XML is parsed safely (no DTDs, no external
+ * entities). {@code datamodel="ecmascript"} documents may use the expression vocabulary listed in
+ * {@code conformance/scxml/README.md}; anything beyond it is rejected here, at load time. Every error is an
+ * {@link InputException} whose one-line message names file, line, column and element.
+ *
+ * <p>Sub-machines named by {@code <invoke src="file:x.scxml">} are loaded (once) relative to the document.
+ */
+public final class ScxmlLoader {
+    private final Map<Path, Statechart> cache = new HashMap<>();
+    private final Set<Path> loading = new HashSet<>();
+
+    private ScxmlLoader() {}
+
+    /** Loads and compiles the document at {@code file}. */
+    public static Statechart load(Path file) {
+        return new ScxmlLoader().loadFile(file.toAbsolutePath().normalize());
+    }
+
+    /** Compiles a document given as text; {@code name} names it in messages, relative srcs resolve to cwd. */
+    public static Statechart parse(String xml, String name) {
+        return new ScxmlLoader().loadStream(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), name,
+                Path.of("").toAbsolutePath());
+    }
+
+    Statechart loadFile(Path file) {
+        Statechart cached = cache.get(file);
+        if (cached != null) {
+            return cached;
+        }
+        if (!loading.add(file)) {
+            return null;
+        }
+        try {
+            InputStream in;
+            try {
+                in = Files.newInputStream(file);
+            } catch (NoSuchFileException e) {
+                throw new InputException(file + ": no such file: check the path");
+            } catch (IOException e) {
+                throw new InputException(file + ": cannot read: " + e.getMessage());
+            }
+            Path dir = file.getParent() == null ? Path.of("").toAbsolutePath() : file.getParent();
+            Statechart chart = loadStream(in, display(file), dir);
+            cache.put(file, chart);
+            return chart;
+        } finally {
+            loading.remove(file);
+        }
+    }
+
+    private Statechart loadStream(InputStream in, String name, Path dir) {
+        XmlElement root = XmlElement.parse(in, name);
+        return new DocumentReader(this, dir).read(root);
+    }
+
+    /** The file as messages name it: relative to the working directory when it is below it. */
+    private static String display(Path file) {
+        Path cwd = Path.of("").toAbsolutePath();
+        return file.startsWith(cwd) ? cwd.relativize(file).toString() : file.toString();
+    }
+
+    /** Resolves {@code file:x.scxml} (or a plain path) against {@code dir}. */
+    static Path resolve(Path dir, String src) {
+        String path = src.startsWith("file:") ? src.substring(5) : src;
+        return dir.resolve(path).toAbsolutePath().normalize();
+    }
+
+    /** Reads the text of a {@code src} file for {@code <data src>}. */
+    static String readText(Path file, XmlElement at) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new InputException(at.where() + ": src '" + file + "' cannot be read (" + e.getClass().getSimpleName()
+                    + "): check the path, relative to the document");
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.canopy.statemachine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A statechart compiled to integer tables: built once (from SCXML with {@link ScxmlLoader} or in Java with
+ * {@link StatechartBuilder}), immutable, and shared by every {@link Machine} instance made from it.
+ *
+ * <p>States are numbered in document order (pre-order, the {@code <scxml>} root is 0), so ascending index is
+ * the SCXML entry order and descending index the exit order. For every atomic state and every event class
+ * the table holds the candidate transitions along the ancestor chain in document order; for every transition
+ * whose targets involve no history state, the transition domain, the exit mask and the entry set are
+ * precomputed. An instance holds only its configuration, queues and data.
+ *
+ * <p>Event classes: every distinct event descriptor of the chart is a class; an event name belongs to the
+ * class of the longest descriptor that is a token prefix of it ({@code foo} for {@code foo.bar}), or to
+ * class 0, which only {@code *} matches.
+ */
+public final class Statechart {
+    // ---- identity
+    String name;
+    String source;
+    boolean lateBinding;
+    boolean ecmascript;
+
+    // ---- states
+    int stateCount;
+    int words;
+    String[] ids;
+    StateKind[] kinds;
+    int[] parent;
+    /** Child states (no history pseudo-states), document order. */
+    int[][] children;
+    /** History pseudo-states of each state. */
+    int[][] histories;
+    /** For a compound state (and the root): its initial transition; for a history state: its default. */
+    int[] initial;
+    long[][] descendants;
+    long[][] childMask;
+    boolean[] atomic;
+    Action[][] onEntry;
+    Action[][] onExit;
+    String[] doneEvent;
+    DataDecl[][] stateData;
+    InvokeDef[][] invokes;
+    DoneData[] doneData;
+    NameTable stateIndex;
+    boolean hasInvokes;
+    boolean hasHistory;
+    int maxActiveAtomic;
+
+    // ---- transitions (document order; initial and history-default transitions after the others)
+    int transitionCount;
+    int[] tSource;
+    int[][] tTargets;
+    boolean[] tInternal;
+    Guard[] tCond;
+    String[] tCondText;
+    String[][] tEvents;
+    Action[] tAction;
+    /** Static (no history involved): domain, exit mask, entry set and default-entry set are precomputed. */
+    boolean[] tStatic;
+    int[] tDomain;
+    long[][] tExitMask;
+    long[][] tEntry;
+    long[][] tDefaultEntry;
+    /** The static entry set in entry order. */
+    int[][] tEntryList;
+    /**
+     * One active atomic state at a time (no parallel states), no history, invokes or eventless transitions:
+     * events take the {@code simpleStep} path of {@link Machine}.
+     */
+    boolean simple;
+
+    // ---- events
+    NameTable classTable;
+    String[] classNames;
+    int classCount;
+    /** [atomicState * classCount + eventClass] -> candidate transitions along the ancestor chain. */
+    int[][] chains;
+    /** [atomicState] -> eventless candidates along the ancestor chain (empty when none). */
+    int[][] eventless;
+    boolean anyEventless;
+
+    // ---- data
+    String[] slotNames;
+    NameTable slotIndex;
+    DataDecl[] topData;
+    Frame frame;
+
+    Statechart() {}
+
+    /** The executing instance of this chart: compiled expressions reach their data through it. */
+    static final class Frame {
+        Machine machine;
+    }
+
+    /** The {@code name} attribute (or the builder's name). */
+    public String name() {
+        return name;
+    }
+
+    /** Where it came from (a file name, or "builder"). */
+    public String source() {
+        return source;
+    }
+
+    public int stateCount() {
+        return stateCount - 1;
+    }
+
+    /** Index of a state id, or -1 (the root has none). */
+    public int stateIndex(String id) {
+        return stateIndex.get(id);
+    }
+
+    /** State ids in document order. */
+    public List<String> stateIds() {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i < stateCount; i++) {
+            if (!kinds[i].isHistory()) {
+                out.add(ids[i]);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * The event class of a name (see the class comment): resolve it once with this, then dispatch with
+     * {@link Machine#fire(int)} to skip the name lookup.
+     */
+    public int eventClass(String eventName) {
+        int cls = classTable.get(eventName);
+        if (cls >= 0) {
+            return cls;
+        }
+        for (int i = eventName.length() - 1; i > 0; i--) {
+            if (eventName.charAt(i) == '.') {
+                cls = classTable.get(eventName, i);
+                if (cls >= 0) {
+                    return cls;
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** A new instance, not started, with its own configuration, queues and data. */
+    public Machine newMachine(MachineContext context) {
+        return new Machine(this, context, null, null);
+    }
+
+    /** A Graphviz DOT picture: states nested as clusters, transitions labelled with event and condition. */
+    public String toDot() {
+        return DotWriter.write(this);
+    }
+
+    boolean isDescendant(int state, int ancestor) {
+        return Bits.get(descendants[ancestor], state);
+    }
+
+    @Override
+    public String toString() {
+        return "Statechart[" + name + ", " + (stateCount - 1) + " states, " + transitionCount + " transitions]";
+    }
+}

@@ -1,0 +1,50 @@
+package io.canopy.statemachine;
+
+/** Precomputes domain, exit mask and entry sets of every transition that involves no history state. */
+final class StaticSets {
+    private final Statechart c;
+
+    StaticSets(Statechart c) {
+        this.c = c;
+    }
+
+    void compute() {
+        int m = c.transitionCount;
+        c.tStatic = new boolean[m];
+        c.tDomain = new int[m];
+        c.tExitMask = new long[m][];
+        c.tEntry = new long[m][];
+        c.tDefaultEntry = new long[m][];
+        c.tEntryList = new int[m][];
+        EntrySets sets = new EntrySets(c, null);
+        for (int t = 0; t < m; t++) {
+            sets.begin();
+            int domain = sets.domain(t);
+            if (domain < 0) {
+                c.tStatic[t] = !sets.sawHistory;
+                c.tDomain[t] = -1;
+                continue;
+            }
+            sets.addTransition(t);
+            if (sets.sawHistory) {
+                continue;
+            }
+            c.tStatic[t] = true;
+            c.tDomain[t] = domain;
+            c.tExitMask[t] = c.descendants[domain].clone();
+            c.tEntry[t] = sets.toEnter.clone();
+            c.tDefaultEntry[t] = sets.defaultEntry.clone();
+            int count = 0;
+            int[] list = new int[c.stateCount];
+            for (int s = Bits.next(sets.toEnter, 0); s >= 0; s = Bits.next(sets.toEnter, s + 1)) {
+                list[count++] = s;
+            }
+            c.tEntryList[t] = java.util.Arrays.copyOf(list, count);
+        }
+        boolean parallel = false;
+        for (int s = 0; s < c.stateCount; s++) {
+            parallel |= c.kinds[s] == StateKind.PARALLEL;
+        }
+        c.simple = !parallel && !c.hasHistory && !c.hasInvokes && !c.anyEventless;
+    }
+}

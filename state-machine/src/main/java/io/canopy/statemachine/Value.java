@@ -1,0 +1,7 @@
+package io.canopy.statemachine;
+
+/** A compiled value expression of the datamodel; throws a RuntimeException when it cannot be evaluated. */
+@FunctionalInterface
+interface Value {
+    Object get(Machine machine);
+}
