@@ -30,6 +30,11 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** Starts a broker on 127.0.0.1:{@code port} (0 picks a free port); fails with a clear message when taken. */
     public static EmbeddedBroker start(int port) {
+        return start(port, true);
+    }
+
+    /** As {@link #start(int)}; {@code tcpNoDelay=false} only to measure what Nagle's algorithm costs. */
+    static EmbeddedBroker start(int port, boolean tcpNoDelay) {
         LogLevels.quietByDefault(List.of("io.moquette", "io.netty"));
         Properties p = new Properties();
         p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, HOST);
@@ -40,7 +45,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.METRICS_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.BUGSNAG_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, "true");
-        p.setProperty(BrokerConstants.NETTY_TCP_NODELAY_PROPERTY_NAME, "true");
+        p.setProperty(BrokerConstants.NETTY_TCP_NODELAY_PROPERTY_NAME, Boolean.toString(tcpNoDelay));
         p.setProperty(BrokerConstants.NETTY_EPOLL_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.IMMEDIATE_BUFFER_FLUSH_PROPERTY_NAME, "true");
         p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(256 * 1024));
