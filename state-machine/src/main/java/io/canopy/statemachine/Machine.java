@@ -1,6 +1,8 @@
 package io.canopy.statemachine;
 
 import io.canopy.expr.Variable;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventHandler;
 import io.canopy.tick.TickListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.Map;
  * <p>Use: {@link #start()}, then {@link #fire(String)} (queue and run to completion) or {@link #offer(String)}
  * from the tick thread and {@link #onTick(long)} once per tick of the timer the machine is bound to.
  */
-public final class Machine implements TickListener {
+public final class Machine implements TickListener, EventHandler {
     final Statechart chart;
     final MachineContext context;
     final Machine parent;
@@ -170,6 +172,15 @@ public final class Machine implements TickListener {
     /** Queues an external event to be taken at the next {@link #onTick(long)} (or {@link #drain()}). */
     public void offer(String event, Object data) {
         external.add(event, chart.eventClass(event), MachineEvent.EXTERNAL, null, null, null, null, data);
+    }
+
+    /**
+     * Ticker inbox hook: queues a ticker event by name with its attachment as data (the payload bytes are
+     * not copied), to be taken at the next tick.
+     */
+    @Override
+    public void onEvent(Event event) {
+        offer(event.name(), event.attachment());
     }
 
     /** Ticker hook: takes every queued external event, each run to completion (and runs invoked children). */
