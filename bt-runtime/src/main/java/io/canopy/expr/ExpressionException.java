@@ -48,6 +48,7 @@ public final class ExpressionException extends RuntimeException {
 
     @Override
     public String getMessage() {
-        return source == null ? super.getMessage() : "script \"" + Ops.oneLine(source) + "\": " + super.getMessage();
+        String detail = Ops.oneLine(super.getMessage());
+        return source == null ? detail : "script \"" + Ops.oneLine(Ops.abbreviate(source, 0, 100)) + "\": " + detail;
     }
 }

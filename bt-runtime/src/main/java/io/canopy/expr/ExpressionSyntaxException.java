@@ -38,13 +38,21 @@ public final class ExpressionSyntaxException extends InputException {
         }
         sb.append("column ").append(column);
         if (token != null) {
-            sb.append(" (").append(token).append(')');
+            sb.append(" (").append(Ops.oneLine(Ops.abbreviate(token, 0, 40))).append(')');
         }
-        sb.append(" in \"").append(Ops.oneLine(source)).append('"');
+        sb.append(" in \"").append(Ops.oneLine(Ops.abbreviate(source, offset(source, line, column), 100))).append('"');
         if (fix != null) {
             sb.append(": ").append(fix);
         }
-        return sb.toString();
+        return Ops.oneLine(sb.toString());
+    }
+
+    private static int offset(String source, int line, int column) {
+        int offset = 0;
+        for (int l = 1; l < line; l++) {
+            offset = source.indexOf('\n', offset) + 1;
+        }
+        return offset + column - 1;
     }
 
     /** The script as given to the compiler. */

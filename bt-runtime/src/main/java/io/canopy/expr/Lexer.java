@@ -7,7 +7,7 @@ import java.util.List;
 final class Lexer {
     private static final String[] OPERATORS = {
         "===", "!==", ":=", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "..",
-        "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "|", "^", "?", ":", "(", ")", "[", "]", ",", ".", ";"
+        "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "|", "^", "?", ":", "(", ")", "[", "]", "{", "}", ",", ".", ";"
     };
 
     private final String src;
@@ -195,9 +195,7 @@ final class Lexer {
             }
         }
         char c = src.charAt(i);
-        String fix = c == '`' ? "quote strings with ' or \"" : c == '#' || c == '{' || c == '}'
-                ? "use a plain variable name (blackboard keys are written without {} in scripts)"
-                : "remove it";
+        String fix = c == '`' ? "quote strings with ' or \"" : "remove it";
         throw Parser.error(src, i, "'" + c + "'", "unexpected character", fix);
     }
 }

@@ -46,6 +46,16 @@ final class Ops {
         return s.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
     }
 
+    /** {@code s} cut to about {@code max} characters around {@code at}, with "..." where text was cut. */
+    static String abbreviate(String s, int at, int max) {
+        if (s.length() <= max) {
+            return s;
+        }
+        int from = Math.max(0, Math.min(at - max / 2, s.length() - max));
+        int to = Math.min(s.length(), from + max);
+        return (from > 0 ? "..." : "") + s.substring(from, to) + (to < s.length() ? "..." : "");
+    }
+
     // ---------------------------------------------------------------- numbers and strings
 
     /** JavaScript's Number-to-String: 3, 2.5, 1e+21, 1e-7, NaN, Infinity. */
@@ -99,9 +109,14 @@ final class Ops {
             return s.charAt(0) == '-' ? -v : v;
         }
         int digits = 0;
+        long whole = 0;
         while (i < n && isDigit(s.charAt(i))) {
+            whole = whole * 10 + (s.charAt(i) - '0');
             i++;
             digits++;
+        }
+        if (i == n && digits > 0 && digits <= 15) {
+            return s.charAt(0) == '-' ? -whole : whole; // integers parse without allocating
         }
         if (i < n && s.charAt(i) == '.') {
             i++;

@@ -25,10 +25,19 @@ final class Parser {
     private int p;
     /** Nesting of () and []: inside them, newlines are whitespace. */
     private int depth;
+    /** Recursion depth of the parser, bounded so that absurd nesting is a syntax error, not a stack overflow. */
+    private int nesting;
+    private static final int MAX_NESTING = 200;
+    /** Bounds the depth of left-nested operator chains, which evaluation walks recursively. */
+    private static final int MAX_TOKENS = 4096;
 
     Parser(String src, Scope scope, Dialect dialect) {
         this.src = src;
         this.toks = Lexer.tokenize(src, dialect);
+        if (toks.size() > MAX_TOKENS) {
+            throw error(toks.get(MAX_TOKENS), "the script has more than " + MAX_TOKENS + " tokens",
+                    "split it into smaller scripts");
+        }
         this.scope = scope;
         this.ecma = dialect == Dialect.ECMASCRIPT;
     }
@@ -50,7 +59,7 @@ final class Parser {
             }
         }
         if (statements.isEmpty()) {
-            return new ConstNode(new Value());
+            throw error(toks.get(p), "the script is empty", "write at least one expression, e.g. 'x := 1' or 'x > 0'");
         }
         return statements.size() == 1 ? statements.get(0) : new SequenceNode(statements.toArray(new Node[0]));
     }
@@ -135,6 +144,22 @@ final class Parser {
     // ---------------------------------------------------------------- grammar
 
     private Node parseAssignment() {
+        enter();
+        try {
+            return parseAssignmentInner();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private void enter() {
+        if (++nesting > MAX_NESTING) {
+            throw error(toks.get(p), "the script nests more than " + MAX_NESTING + " levels deep",
+                    "split it into several statements with intermediate variables");
+        }
+    }
+
+    private Node parseAssignmentInner() {
         Token start = operandToken();
         Node lhs = parseTernary();
         Token t = cur();
@@ -195,7 +220,7 @@ final class Parser {
         Token colon = cur();
         depth--;
         if (!colon.is(":")) {
-            throw error(colon, "expected ':' of the '?' at column " + column(q.offset) + " but found " + colon.shown(),
+            throw error(colon, "the '?' at column " + column(q.offset) + " has no ':'",
                     "write 'condition ? value_if_true : value_if_false'");
         }
         next();
@@ -261,18 +286,23 @@ final class Parser {
         }
     }
 
+    /** ECMASCRIPT: {@code |} below {@code ^}; BTCPP (as BT.CPP 4): {@code |} and {@code ^} share a level. */
     private Node parseBitOr() {
         Node left = parseBitXor();
-        while (cur().is("|")) {
+        while (true) {
+            Token t = cur();
+            int op = t.is("|") ? Ops.BOR : !ecma && t.is("^") ? Ops.BXOR : -1;
+            if (op < 0) {
+                return left;
+            }
             next();
-            left = new ArithNode(Ops.BOR, left, parseBitXor(), ecma);
+            left = new ArithNode(op, left, parseBitXor(), ecma);
         }
-        return left;
     }
 
     private Node parseBitXor() {
         Node left = parseBitAnd();
-        while (cur().is("^")) {
+        while (ecma && cur().is("^")) {
             next();
             left = new ArithNode(Ops.BXOR, left, parseBitAnd(), ecma);
         }
@@ -348,12 +378,22 @@ final class Parser {
                     : t.is("~") ? UnaryNode.COMPLEMENT : -1;
             if (op >= 0) {
                 next();
-                return new UnaryNode(op, parseUnary(), ecma);
+                enter();
+                try {
+                    return new UnaryNode(op, parseUnary(), ecma);
+                } finally {
+                    nesting--;
+                }
             }
         }
         if (ecma && t.type == Token.NAME && t.text.equals("typeof")) {
             next();
-            return new TypeofNode(parseUnary());
+            enter();
+            try {
+                return new TypeofNode(parseUnary());
+            } finally {
+                nesting--;
+            }
         }
         return parsePostfix();
     }
@@ -378,8 +418,8 @@ final class Parser {
                 Token close = cur();
                 depth--;
                 if (!close.is("]")) {
-                    throw error(close, "expected ']' to close the '[' at column " + column(t.offset) + " but found "
-                            + close.shown(), "add the missing ']'");
+                    throw error(close, "the '[' opened at column " + column(t.offset) + " is not closed",
+                            "add the missing ']'");
                 }
                 next();
                 n = new MemberNode(n, null, key, ecma);
@@ -404,6 +444,12 @@ final class Parser {
                 next();
                 return name(t);
             case Token.OP:
+                if (ecma && t.is("[")) {
+                    return arrayLiteral();
+                }
+                if (ecma && t.is("{")) {
+                    return objectLiteral();
+                }
                 if (t.is("(")) {
                     next();
                     depth++;
@@ -411,8 +457,8 @@ final class Parser {
                     Token close = cur();
                     depth--;
                     if (!close.is(")")) {
-                        throw error(close, "expected ')' to close the '(' at column " + column(t.offset) + " but found "
-                                + close.shown(), "add the missing ')'");
+                        throw error(close, "the '(' opened at column " + column(t.offset) + " is not closed",
+                                "add the missing ')'");
                     }
                     next();
                     return inner;
@@ -424,6 +470,61 @@ final class Parser {
         throw missingOperand(t);
     }
 
+    private Node arrayLiteral() {
+        Token open = next();
+        depth++;
+        List<Node> items = new ArrayList<>();
+        while (!cur().is("]")) {
+            items.add(parseAssignment());
+            Token t = cur();
+            if (t.is(",")) {
+                next();
+            } else if (!t.is("]")) {
+                throw error(t, "the '[' opened at column " + column(open.offset) + " is not closed",
+                        "separate items with ',' and close the array with ']'");
+            }
+        }
+        depth--;
+        next();
+        return new LiteralNode(null, items.toArray(new Node[0]));
+    }
+
+    private Node objectLiteral() {
+        Token open = next();
+        depth++;
+        List<String> keys = new ArrayList<>();
+        List<Node> values = new ArrayList<>();
+        while (!cur().is("}")) {
+            Token key = cur();
+            if (key.type == Token.NAME || key.type == Token.STRING) {
+                keys.add(key.type == Token.NAME ? key.text : (String) key.value);
+            } else if (key.type == Token.NUMBER) {
+                keys.add(Ops.formatNumber(((Number) key.value).doubleValue()));
+            } else {
+                throw error(key, "expected a property name in the object literal opened at column "
+                        + column(open.offset) + " but found " + key.shown(), "write {name: value, 'other name': value}");
+            }
+            next();
+            Token colon = cur();
+            if (!colon.is(":")) {
+                throw error(colon, "expected ':' after the property name '" + keys.get(keys.size() - 1) + "'",
+                        "write {name: value}");
+            }
+            next();
+            values.add(parseAssignment());
+            Token t = cur();
+            if (t.is(",")) {
+                next();
+            } else if (!t.is("}")) {
+                throw error(t, "the '{' opened at column " + column(open.offset) + " is not closed",
+                        "separate properties with ',' and close the object with '}'");
+            }
+        }
+        depth--;
+        next();
+        return new LiteralNode(keys.toArray(new String[0]), values.toArray(new Node[0]));
+    }
+
     private ExpressionSyntaxException missingOperand(Token t) {
         Token prev = previous();
         String after = prev != null && prev.type == Token.OP ? " after '" + prev.text + "'" : "";
@@ -433,6 +534,8 @@ final class Parser {
         }
         if (t.is("=") && prev != null && (prev.is("=") || prev.is("!"))) {
             fix = "write '==' or '!=' without spaces";
+        } else if (t.is("{") && !ecma) {
+            fix = "blackboard keys are written without braces in scripts: write x, not {x}";
         }
         return error(t, "expected a value" + after + " but found " + t.shown(), fix);
     }
@@ -441,9 +544,9 @@ final class Parser {
         String name = t.text;
         switch (name) {
             case "true":
-                return ecma ? ConstNode.of(Boolean.TRUE, true) : ConstNode.of(1L, false);
+                return ecma ? ConstNode.of(Boolean.TRUE, true) : ConstNode.of(1.0, false);
             case "false":
-                return ecma ? ConstNode.of(Boolean.FALSE, true) : ConstNode.of(0L, false);
+                return ecma ? ConstNode.of(Boolean.FALSE, true) : ConstNode.of(0.0, false);
             default:
                 break;
         }
@@ -486,8 +589,8 @@ final class Parser {
                 } else if (t.is(")")) {
                     break;
                 } else {
-                    throw error(t, "expected ',' or ')' in the call of " + nameToken.text + " (opened at column "
-                            + column(open.offset) + ") but found " + t.shown(), "separate arguments with ',' and close with ')'");
+                    throw error(t, "the call of " + nameToken.text + " opened at column " + column(open.offset)
+                            + " is not closed", "separate arguments with ',' and close the call with ')'");
                 }
             }
         }

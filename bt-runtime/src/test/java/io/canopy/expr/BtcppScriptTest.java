@@ -53,8 +53,8 @@ class BtcppScriptTest {
     @Test
     void booleanLiteralsAreNumbersOneAndZero() {
         run("v1:= true; v2:= false; v3 := v1 && v2; v4 := v1 || v2");
-        assertThat(bb.get("v1")).isEqualTo(1L);
-        assertThat(bb.get("v2")).isEqualTo(0L);
+        assertThat(bb.get("v1")).isEqualTo(1.0);
+        assertThat(bb.get("v2")).isEqualTo(0.0);
         assertThat(bb.get("v3")).isEqualTo(0.0);
         assertThat(bb.get("v4")).isEqualTo(1.0);
     }
@@ -268,6 +268,13 @@ class BtcppScriptTest {
         assertThat(bb.get("c")).isEqualTo(5.0);
         assertThat(bb.get("d")).isEqualTo(-1.0);
         assertThatThrownBy(() -> run("e := 1.5 & 1")).isInstanceOf(ExpressionException.class).hasMessageContaining("integers");
+    }
+
+    @Test
+    void bitwiseOrAndXorShareALevel() {
+        run("a := 1 | 2 ^ 3");
+        assertThat(bb.get("a")).isEqualTo(0.0); // (1 | 2) ^ 3; C and ECMAScript give 1 | (2 ^ 3) = 1
+        assertThat(Expressions.compile("1 | 2 ^ 3", new MapScope(), Dialect.ECMASCRIPT).evalObject()).isEqualTo(1L);
     }
 
     @Test

@@ -87,15 +87,15 @@ final class StrictScope implements Scope {
             }
         }
 
-        private void check(ValueKind offered, Object value) {
+        private void check(ValueKind offered) {
             if (kind != ValueKind.EMPTY && kind != offered) {
-                throw new IllegalArgumentException("entry '" + name + "' has type " + kind + ", cannot store " + offered + " " + value);
+                throw new IllegalArgumentException("entry '" + name + "' has type " + kind + ", cannot store a " + offered);
             }
         }
 
         @Override
         public void setBoolean(boolean value) {
-            check(ValueKind.BOOLEAN, value);
+            check(ValueKind.BOOLEAN);
             kind = ValueKind.BOOLEAN;
             b = value;
         }
@@ -106,14 +106,14 @@ final class StrictScope implements Scope {
                 d = value;
                 return;
             }
-            check(ValueKind.LONG, value);
+            check(ValueKind.LONG);
             kind = ValueKind.LONG;
             l = value;
         }
 
         @Override
         public void setDouble(double value) {
-            check(ValueKind.DOUBLE, value);
+            check(ValueKind.DOUBLE);
             kind = ValueKind.DOUBLE;
             d = value;
         }
@@ -121,7 +121,7 @@ final class StrictScope implements Scope {
         @Override
         public void setObject(Object value) {
             ValueKind k = value instanceof String ? ValueKind.STRING : ValueKind.OBJECT;
-            check(k, value);
+            check(k);
             kind = k;
             o = value;
         }

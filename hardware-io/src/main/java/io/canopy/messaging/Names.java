@@ -35,8 +35,8 @@ final class Names {
                 throw new InputException("remapping '" + rule + "': expected from:=to with both sides non-empty"
                         + " (for example cmd:=/robot2/cmd)");
             }
-            String from = resolveUnmapped(rule.substring(0, sep), false);
-            String to = resolveUnmapped(rule.substring(sep + 2), false);
+            String from = resolveUnmapped(rule.substring(0, sep), true);
+            String to = resolveUnmapped(rule.substring(sep + 2), true);
             map.put(from, to);
         }
         this.remappings = Collections.unmodifiableMap(map);
@@ -58,7 +58,12 @@ final class Names {
     /** Resolves a publisher or service name (no wildcards) to an MQTT topic, applying remappings. */
     String resolveTopic(String name) {
         String resolved = resolveUnmapped(name, false);
-        return remappings.getOrDefault(resolved, resolved);
+        String mapped = remappings.get(resolved);
+        if (mapped == null) {
+            return resolved;
+        }
+        checkLevels(mapped, "topic name '" + name + "' (remapped to '" + mapped + "')", false);
+        return mapped;
     }
 
     /** Resolves a subscription name, which may contain the MQTT wildcards '+' and '#' as whole levels. */

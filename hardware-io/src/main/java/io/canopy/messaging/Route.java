@@ -1,6 +1,7 @@
 package io.canopy.messaging;
 
-import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.CodedInputStream;
+import java.io.IOException;
 import io.canopy.proto.Envelope;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
@@ -26,14 +27,15 @@ final class Route implements Connection.RawHandler {
     public void onMessage(String topic, MqttMessage message) {
         byte[] payload = message.getPayload();
         Envelope envelope;
+        CodedInputStream in = CodedInputStream.newInstance(payload);
         try {
-            envelope = Envelope.parseFrom(payload);
-        } catch (InvalidProtocolBufferException e) {
+            envelope = Envelope.parseFrom(in);
+        } catch (IOException e) { // InvalidProtocolBufferException; nothing else from a byte array
             node.counters.unparsable.incrementAndGet();
             node.onceLog.warn("unparsable:" + topic,
-                    "MQTT topic '{}': a payload of {} bytes is not a canopy.v1.Envelope ({}); dropped and counted,"
-                    + " further bad payloads on this topic are only counted. Publish serialized Envelopes here.",
-                    topic, payload.length, e.getMessage());
+                    "MQTT topic '{}': a payload of {} bytes is not a canopy.v1.Envelope (at byte offset {}: {}); dropped"
+                    + " and counted, further bad payloads on this topic are only counted. Publish serialized Envelopes here.",
+                    topic, payload.length, in.getTotalBytesRead(), firstSentence(e.getMessage()));
             return;
         }
         long deadlineNs = envelope.getDeadlineNs();
@@ -55,5 +57,13 @@ final class Route implements Connection.RawHandler {
         if (taken) {
             node.counters.received.incrementAndGet();
         }
+    }
+
+    private static String firstSentence(String message) {
+        if (message == null) {
+            return "no detail";
+        }
+        int dot = message.indexOf('.');
+        return dot < 0 ? message : message.substring(0, dot);
     }
 }

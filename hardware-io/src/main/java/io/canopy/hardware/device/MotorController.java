@@ -4,6 +4,7 @@ import io.canopy.hardware.serial.SerialLink;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.MotorCommand;
 import io.canopy.proto.MotorState;
+import io.canopy.tick.StallHandler;
 import io.canopy.tick.TickListener;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,12 +20,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code timeout_ms}.
  *
  * <p>{@link #stopAll()} sends a stop for every motor right away and clears the set-points; any thread may
- * call it: the tree's halt, node shutdown and the ticker's watchdog use it. A link that comes back after
+ * call it: the tree's halt, node shutdown and the ticker's watchdog use it (this class is a
+ * {@link StallHandler}: {@code new Watchdog(ticker, motorController)}). A link that comes back after
  * {@code device.lost} gets a stop first (the controller may have rebooted; the old set-point is stale).
  * The outgoing message is a protobuf object, so each command sent allocates (about 100 bytes); commands
  * are sent on change and at the refresh rate, not on every tick.
  */
-public final class MotorController implements DeviceRole, TickListener {
+public final class MotorController implements DeviceRole, TickListener, StallHandler {
     public static final int POSITION = 0;
     public static final int VELOCITY = 1;
     public static final int EFFORT = 2;
@@ -141,6 +143,12 @@ public final class MotorController implements DeviceRole, TickListener {
                 stopsSent.incrementAndGet();
             }
         }
+    }
+
+    /** The watchdog's failsafe ({@code new Watchdog(ticker, motorController)}): {@link #stopAll()}. */
+    @Override
+    public void onStall(String tickerRole, String timerName, long stalledForNs) {
+        stopAll();
     }
 
     private Envelope command(int motor, byte m, double value) {

@@ -1,12 +1,10 @@
 package io.canopy.hardware.serial;
 
-import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import io.canopy.hardware.wire.FrameDecoder;
 import io.canopy.hardware.wire.FrameEncoder;
 import io.canopy.hardware.wire.FrameError;
 import io.canopy.hardware.wire.FrameFormat;
-import io.canopy.hardware.wire.FrameHandler;
 import io.canopy.proto.Envelope;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.SystemNanoClock;
@@ -73,8 +71,8 @@ public final class SerialLink implements AutoCloseable {
         this.sink = sink;
         this.clock = clock;
         this.queue = new MpscArrayQueue<>(config.writeQueueCapacity());
-        this.decoder = new FrameDecoder(new Receiver());
         this.badInputLog = new RateLimitedLog(LOG, clock, TimeUnit.SECONDS.toNanos(1));
+        this.decoder = new FrameDecoder(new EnvelopeFrameHandler(this, name, sink, clock, badInputLog));
     }
 
     /** A link on a tty (device or symlink, pty included), opened with jssc. Call {@link #start()}. */
@@ -293,6 +291,11 @@ public final class SerialLink implements AutoCloseable {
         }
     }
 
+    /** Ids of the reader and writer threads (for CPU accounting by the bench). */
+    long[] threadIds() {
+        return new long[] {reader.getId(), writer.getId()};
+    }
+
     /** The port path (or the in-process name). */
     public String name() {
         return name;
@@ -355,24 +358,5 @@ public final class SerialLink implements AutoCloseable {
     /** How many times the device was lost (or could not be opened). */
     public long lostCount() {
         return lostCount.get();
-    }
-
-    private final class Receiver implements FrameHandler {
-        @Override
-        public boolean onFrame(int seq, byte[] payload, int off, int len) {
-            Envelope envelope;
-            try {
-                envelope = Envelope.parseFrom(CodedInputStream.newInstance(payload, off, len));
-            } catch (IOException e) {
-                return false; // InvalidProtocolBufferException: counted as UNPARSABLE
-            }
-            sink.onEnvelope(SerialLink.this, envelope, clock.nanoTime());
-            return true;
-        }
-
-        @Override
-        public void onError(FrameError kind, long streamOffset, int length) {
-            badInputLog.badFrame(name, kind, streamOffset, length);
-        }
     }
 }

@@ -8,7 +8,7 @@ import io.canopy.proto.MotorCommand;
  * own): two wheels (0 = left, 1 = right) with a first-order velocity response and encoders, odometry of
  * the differential drive, a forward range sensor in a rectangular room with one box-shaped obstacle, and
  * a battery that drains with motor effort. Commands carry {@code timeout_ms}: a wheel whose last command
- * is older stops and reports {@link FaultFlag#FAULT_COMMAND_TIMEOUT}.
+ * is older stops and reports {@link FaultFlag#FAULT_COMMAND_TIMEOUT} (a stop command never times out).
  *
  * <p>Not thread-safe; {@link DiffDriveSim} serialises access.
  */
@@ -79,7 +79,8 @@ public final class DiffDriveModel {
         }
         commanded[m] = true;
         commandNs[m] = nowNs;
-        timeoutNs[m] = c.getTimeoutMs() * 1_000_000L;
+        // a stop needs no watchdog: the motor is already stopping
+        timeoutNs[m] = target[m] == 0 && !positionMode[m] ? 0 : c.getTimeoutMs() * 1_000_000L;
         timedOut[m] = false;
         return true;
     }

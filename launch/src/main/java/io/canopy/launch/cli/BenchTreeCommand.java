@@ -1,14 +1,67 @@
 package io.canopy.launch.cli;
 
+import io.canopy.InputException;
+import io.canopy.bt.bench.TreeBench;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until its issue lands: says so and exits 2. */
-@Command(name = "tree", mixinStandardHelpOptions = true, description = "Measure behavior-tree tick cost.")
+/**
+ * {@code canopy bench tree FILE.xml [--json]}: loads the tree with the benchmark leaves (AlwaysTrue,
+ * AlwaysFalse, RunForever, CopyPort; {@code target = 42} in the blackboard), warms up, and prints ns per root
+ * tick, node ticks per root tick, ns per node tick and bytes allocated per tick on the ticking thread.
+ */
+@Command(name = "tree", mixinStandardHelpOptions = true,
+        description = {"Measure behavior-tree tick cost with the benchmark leaves.",
+            "--json prints one JSON object on the last line (ns_per_root_tick, node_ticks_per_root_tick, "
+                    + "ns_per_node_tick, alloc_bytes_per_tick)."})
 final class BenchTreeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.xml", description = "A BT.CPP v4 tree file.")
+    Path file;
+
+    @Option(names = "--json", description = "Also print the figures as one JSON object on the last line.")
+    boolean json;
+
+    @Option(names = "--warmup-ms", defaultValue = "3000", description = "Warm-up time (default ${DEFAULT-VALUE}).")
+    long warmupMs;
+
+    @Option(names = "--measure-ms", defaultValue = "5000", description = "Measuring time (default ${DEFAULT-VALUE}).")
+    long measureMs;
+
+    @Option(names = "--rounds", defaultValue = "10", description = "Measuring rounds; the median is reported.")
+    int rounds;
+
     @Override
     public Integer call() {
-        System.err.println("canopy tree: not available in this build yet");
-        return CanopyMain.EXIT_BAD_INPUT;
+        if (!Files.isRegularFile(file)) {
+            throw new InputException(file + ": no such file");
+        }
+        if (warmupMs < 0 || measureMs <= 0 || rounds < 1) {
+            throw new InputException("--warmup-ms must be >= 0, --measure-ms > 0 and --rounds >= 1");
+        }
+        TreeBench.Result r = new TreeBench(warmupMs, measureMs, rounds).run(file);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("tree                      " + file);
+        out.println(String.format(Locale.ROOT, "ns per root tick          %.1f (median of %d rounds)",
+                r.nsPerRootTick(), rounds));
+        out.println(String.format(Locale.ROOT, "node ticks per root tick  %.1f", r.nodeTicksPerRootTick()));
+        out.println(String.format(Locale.ROOT, "ns per node tick          %.2f", r.nsPerNodeTick()));
+        out.println(String.format(Locale.ROOT, "bytes allocated per tick  %.2f", r.allocBytesPerTick()));
+        out.println("root ticks measured       " + r.rootTicks() + " (last status " + r.lastStatus() + ")");
+        if (json) {
+            out.println(r.json());
+        }
+        out.flush();
+        return CanopyMain.EXIT_OK;
     }
 }

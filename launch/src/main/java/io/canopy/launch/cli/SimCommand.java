@@ -1,14 +1,205 @@
 package io.canopy.launch.cli;
 
+import io.canopy.InputException;
+import io.canopy.hardware.device.BatteryMonitor;
+import io.canopy.hardware.device.DeviceHub;
+import io.canopy.hardware.device.MotorController;
+import io.canopy.hardware.device.RangeSensor;
+import io.canopy.hardware.serial.InProcessWire;
+import io.canopy.hardware.serial.SerialConfig;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.hardware.sim.DiffDriveSim;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until its issue lands: says so and exits 2. */
+/**
+ * {@code canopy sim}: the simulated differential-drive base. Three ways to run it:
+ * <ul>
+ *   <li>{@code --pty PATH}: serve on an existing serial device or pty (for example one end of a
+ *       {@code socat} pair you made);</li>
+ *   <li>no option: make a socat pty pair, serve on one end and print the other end for the node;</li>
+ *   <li>{@code --demo}: everything in-process, with a small wander controller driving the base.</li>
+ * </ul>
+ * Prints the simulated state once per {@code --status-ms}; runs until Ctrl-C or {@code --duration}.
+ */
 @Command(name = "sim", mixinStandardHelpOptions = true, description = "Run the simulated robot base.")
 final class SimCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--pty", paramLabel = "PATH", description = "Serve on this serial device or pty (e.g. one end of a socat pair).")
+    Path pty;
+
+    @Option(names = "--link", paramLabel = "PATH", defaultValue = "/tmp/canopy-sim",
+            description = "Without --pty: the node's end of the pty pair this command makes (default: ${DEFAULT-VALUE}).")
+    Path link;
+
+    @Option(names = "--baud", defaultValue = "115200", description = "Baud rate (default: ${DEFAULT-VALUE}).")
+    int baud;
+
+    @Option(names = "--demo", description = "Run in-process with a built-in controller that wanders around the room.")
+    boolean demo;
+
+    @Option(names = "--duration", defaultValue = "0", paramLabel = "SECONDS",
+            description = "Stop after this many seconds; 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
+    double durationS;
+
+    @Option(names = "--status-ms", defaultValue = "1000", description = "Status line period (default: ${DEFAULT-VALUE}).")
+    long statusMs;
+
     @Override
-    public Integer call() {
-        System.err.println("canopy sim: not available in this build yet");
-        return CanopyMain.EXIT_BAD_INPUT;
+    public Integer call() throws Exception {
+        if (baud <= 0) {
+            throw new InputException("canopy sim: --baud " + baud + " is not positive; use e.g. 115200");
+        }
+        if (durationS < 0 || statusMs <= 0) {
+            throw new InputException("canopy sim: --duration must not be negative and --status-ms must be positive");
+        }
+        if (demo && pty != null) {
+            throw new InputException("canopy sim: --demo runs in-process; leave out --pty " + pty);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (demo) {
+            return runDemo(out);
+        }
+        if (pty != null) {
+            if (!Files.exists(pty)) {
+                throw new InputException("canopy sim: --pty " + pty + ": no such device; give a serial port or one"
+                        + " end of a socat pty pair (socat -d -d pty,raw,echo=0,link=/tmp/a pty,raw,echo=0,link=/tmp/b)");
+            }
+            try (DiffDriveSim sim = DiffDriveSim.onPort(SerialConfig.of(pty.toString(), baud)).start()) {
+                out.println("canopy sim: simulated base on " + pty + " at " + baud + " baud");
+                return runUntilDone(out, sim, null);
+            }
+        }
+        if (!SocatPtyPair.available()) {
+            throw new InputException("canopy sim: socat is not installed; install it (apt-get install socat), or give"
+                    + " --pty PATH, or run --demo");
+        }
+        Path simEnd = link.resolveSibling(link.getFileName() + "-device");
+        try (SocatPtyPair pair = startPair(simEnd);
+                DiffDriveSim sim = DiffDriveSim.onPort(SerialConfig.of(pair.b().toString(), baud)).start()) {
+            out.println("canopy sim: simulated base ready; connect the node's serial link to " + pair.a()
+                    + " (socat pid " + pair.pid() + ")");
+            return runUntilDone(out, sim, null);
+        }
+    }
+
+    private SocatPtyPair startPair(Path simEnd) {
+        try {
+            return SocatPtyPair.start(link, simEnd);
+        } catch (IOException e) {
+            throw new InputException("canopy sim: cannot make the pty pair " + link + " / " + simEnd + ": "
+                    + e.getMessage());
+        }
+    }
+
+    private int runDemo(PrintWriter out) {
+        InProcessWire wire = new InProcessWire();
+        MotorController motors = new MotorController("demo/base", 2, 300, 50);
+        RangeSensor range = new RangeSensor("front", 0);
+        BatteryMonitor battery = new BatteryMonitor("battery");
+        try (SerialLink node = SerialLink.inProcess("demo-node", wire, true, new DeviceHub(null, motors, range, battery));
+                DiffDriveSim sim = DiffDriveSim.inProcess(wire, false)) {
+            motors.attach(node);
+            node.start();
+            sim.start();
+            out.println("canopy sim: in-process demo: a wander controller drives the simulated base at 50 Hz");
+            Wander wander = new Wander(motors, range);
+            int code = runUntilDone(out, sim, wander);
+            motors.stopAll();
+            out.printf(Locale.ROOT, "demo done: %d commands sent, %d motor states and %d range readings received,"
+                            + " battery %.2f %%%n", motors.commandsSent(), motors.state(0).count() + motors.state(1).count(),
+                    range.latest().count(), battery.latest().value(BatteryMonitor.PERCENT));
+            return code;
+        }
+    }
+
+    /** Prints status lines (and ticks {@code wander} at 50 Hz when given) until the duration or Ctrl-C. */
+    private int runUntilDone(PrintWriter out, DiffDriveSim sim, Wander wander) {
+        CountDownLatch stop = new CountDownLatch(1);
+        Thread hook = new Thread(stop::countDown, "canopy-sim-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        long start = System.nanoTime();
+        long endNs = durationS == 0 ? Long.MAX_VALUE : start + (long) (durationS * 1e9);
+        long periodNs = TimeUnit.MILLISECONDS.toNanos(statusMs);
+        long nextStatus = start + periodNs;
+        long tickNs = TimeUnit.MILLISECONDS.toNanos(20);
+        long nextTick = start;
+        try {
+            while (stop.getCount() > 0) {
+                long now = System.nanoTime();
+                if (durationS > 0 && now - endNs >= 0) {
+                    break;
+                }
+                if (wander != null && now - nextTick >= 0) {
+                    wander.onTick(now);
+                    nextTick += tickNs;
+                }
+                if (now - nextStatus >= 0) {
+                    status(out, sim, (now - start) / 1e9);
+                    nextStatus += periodNs;
+                }
+                long wake = wander != null ? Math.min(nextTick, nextStatus) : nextStatus;
+                if (durationS > 0) {
+                    wake = endNs - wake < 0 ? endNs : wake;
+                }
+                LockSupport.parkNanos(Math.max(0, wake - System.nanoTime()));
+            }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the JVM is already shutting down
+            }
+        }
+        status(out, sim, (System.nanoTime() - start) / 1e9);
+        return CanopyMain.EXIT_OK;
+    }
+
+    private static void status(PrintWriter out, DiffDriveSim sim, double seconds) {
+        DiffDriveSim.Snapshot s = sim.snapshot();
+        out.printf(Locale.ROOT, "t=%.1fs x=%.3f y=%.3f theta=%.3f wheels=%.2f/%.2f rad/s range=%.3f m battery=%.2f %%"
+                        + " commands=%d faults=0x%x%n", seconds, s.x(), s.y(), s.theta(), s.leftRadS(), s.rightRadS(),
+                s.rangeM(), s.batteryPercent(), sim.commandsReceived(), s.faultFlags());
+        out.flush();
+    }
+
+    /** The demo's controller: forward while the way is clear, turn left when an obstacle is near. */
+    private static final class Wander {
+        private final MotorController motors;
+        private final RangeSensor range;
+
+        Wander(MotorController motors, RangeSensor range) {
+            this.motors = motors;
+            this.range = range;
+        }
+
+        void onTick(long nowNs) {
+            double r = range.rangeM();
+            if (Double.isNaN(r) || range.latest().isStale(nowNs, TimeUnit.MILLISECONDS.toNanos(500))) {
+                motors.setStop(0);
+                motors.setStop(1);
+            } else if (r > 0.6) {
+                motors.setVelocity(0, 8);
+                motors.setVelocity(1, 8);
+            } else {
+                motors.setVelocity(0, -4);
+                motors.setVelocity(1, 4);
+            }
+            motors.onTick(nowNs);
+        }
     }
 }

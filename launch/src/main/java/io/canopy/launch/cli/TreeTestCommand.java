@@ -1,14 +1,50 @@
 package io.canopy.launch.cli;
 
+import io.canopy.bt.scenario.Scenario;
+import io.canopy.bt.scenario.ScenarioRunner;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until its issue lands: says so and exits 2. */
-@Command(name = "tree-test", mixinStandardHelpOptions = true, description = "Run behavior-tree scenario files.")
+/**
+ * {@code canopy tree-test PATH...}: runs tree scenario files (the format of conformance/bt/README.md), one line
+ * per case ({@code PASS id} / {@code FAIL id: what differed}), then {@code N passed, N failed}; exit 1 when
+ * any case failed, 2 when a file is not a valid scenario file.
+ */
+@Command(name = "tree-test", mixinStandardHelpOptions = true,
+        description = {"Run behavior-tree scenario files (.yaml) on a virtual clock.",
+            "Each PATH is a file or a folder searched for .yaml files."})
 final class TreeTestCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files or folders.")
+    List<Path> paths;
+
     @Override
     public Integer call() {
-        System.err.println("canopy tree-test: not available in this build yet");
-        return CanopyMain.EXIT_BAD_INPUT;
+        PrintWriter out = spec.commandLine().getOut();
+        ScenarioRunner runner = new ScenarioRunner();
+        int passed = 0;
+        int failed = 0;
+        for (Path file : ScenarioRunner.collect(paths)) {
+            for (Scenario s : ScenarioRunner.load(file)) {
+                ScenarioRunner.Result r = runner.run(s);
+                out.println(r.line());
+                if (r.passed()) {
+                    passed++;
+                } else {
+                    failed++;
+                }
+            }
+        }
+        out.println(passed + " passed, " + failed + " failed");
+        out.flush();
+        return failed == 0 ? CanopyMain.EXIT_OK : CanopyMain.EXIT_FAILED;
     }
 }

@@ -1,0 +1,188 @@
+package io.canopy.bt;
+
+import io.canopy.InputException;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What a node's constructor receives: its name, the tree context, its blackboard, and its ports already
+ * resolved to entries (a {@code {key}} to the blackboard entry, a literal to a detached entry holding the
+ * converted value). Literals are converted and typed entries checked here, so bad values fail at load time.
+ */
+public final class NodeInit {
+    private final NodeType type;
+    private final String name;
+    private final String location;
+    private final String element;
+    private final TreeContext context;
+    private final Blackboard blackboard;
+    private final ScriptCompiler scripts;
+    private final Map<String, String> texts;
+    private final Map<String, Entry> entries = new HashMap<>();
+    private final Map<String, String> attributes;
+
+    NodeInit(NodeType type, String name, String location, String element, TreeContext context,
+            Blackboard blackboard, ScriptCompiler scripts, Map<String, String> givenPorts,
+            Map<String, String> attributes) {
+        this.type = type;
+        this.name = name;
+        this.location = location;
+        this.element = element;
+        this.context = context;
+        this.blackboard = blackboard;
+        this.scripts = scripts;
+        this.attributes = attributes;
+        this.texts = new HashMap<>(givenPorts);
+        for (Port p : type.ports()) {
+            String text = texts.get(p.name());
+            if (text == null && p.defaultValue() != null
+                    && (p.direction().reads() || blackboardKey(p.defaultValue(), p.name()) != null)) {
+                text = p.defaultValue();
+                texts.put(p.name(), text);
+            }
+            if (text == null) {
+                if (p.isRequired()) {
+                    throw error("port '" + p.name() + "' is missing; add " + p.name() + "=\"...\" (a value or {key})");
+                }
+                continue;
+            }
+            entries.put(p.name(), resolve(p, text));
+        }
+    }
+
+    private Entry resolve(Port p, String text) {
+        String key = blackboardKey(text, p.name());
+        if (key != null) {
+            try {
+                return blackboard.entry(key, p.type().entryKind());
+            } catch (InputException e) {
+                throw error("port '" + p.name() + "': " + e.getMessage());
+            }
+        }
+        if (p.direction() == PortDirection.OUTPUT) {
+            throw error("output port '" + p.name() + "' must name a blackboard entry, like " + p.name()
+                    + "=\"{" + p.name() + "}\", not \"" + text + "\"");
+        }
+        try {
+            return Entry.constant(p.name(), p.type(), Values.convert(p.type(), p.enumType(), text));
+        } catch (IllegalArgumentException e) {
+            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a " + p.type().name().toLowerCase()
+                    + " value or a {key}");
+        }
+    }
+
+    /** The key of {@code {key}} (or the port name for {@code {=}} / {@code =}), or null for a literal. */
+    static String blackboardKey(String text, String portName) {
+        if (text.equals("=") || text.equals("{=}")) {
+            return portName;
+        }
+        if (text.length() >= 3 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
+            return text.substring(1, text.length() - 1);
+        }
+        return null;
+    }
+
+    public NodeType type() {
+        return type;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** {@code file:line:column} of the element, or empty for trees built in code. */
+    public String location() {
+        return location;
+    }
+
+    public TreeContext context() {
+        return context;
+    }
+
+    public Blackboard blackboard() {
+        return blackboard;
+    }
+
+    /** The port as given in the XML (or its default), or null. */
+    public String text(String port) {
+        checkDeclared(port);
+        return texts.get(port);
+    }
+
+    /** True when the port was given or has a default. */
+    public boolean has(String port) {
+        checkDeclared(port);
+        return texts.containsKey(port);
+    }
+
+    public Input input(String port) {
+        Input in = optionalInput(port);
+        if (in == null) {
+            throw error("port '" + port + "' is missing; add " + port + "=\"...\" (a value or {key})");
+        }
+        return in;
+    }
+
+    /** The input, or null when the port was not given and has no default. */
+    public Input optionalInput(String port) {
+        checkDeclared(port);
+        Entry e = entries.get(port);
+        return e == null ? null : new Input(e, port, name);
+    }
+
+    public Output output(String port) {
+        Output out = optionalOutput(port);
+        if (out == null) {
+            throw error("output port '" + port + "' is missing; add " + port + "=\"{key}\"");
+        }
+        return out;
+    }
+
+    public Output optionalOutput(String port) {
+        checkDeclared(port);
+        Entry e = entries.get(port);
+        String text = texts.get(port);
+        if (e == null) {
+            return null;
+        }
+        if (blackboardKey(text, port) == null) {
+            throw error("port '" + port + "' is written by this node, so it must name a blackboard entry like {"
+                    + port + "}, not \"" + text + "\"");
+        }
+        return new Output(e);
+    }
+
+    /** Compiles the script held by port {@code port} (a Script's {@code code}, a Precondition's {@code if}). */
+    public CompiledCode script(String port) {
+        String code = text(port);
+        if (code == null) {
+            throw error("port '" + port + "' is missing; add " + port + "=\"...script...\"");
+        }
+        return compile(code, port);
+    }
+
+    CompiledCode compile(String code, String what) {
+        try {
+            return scripts.compile(code, blackboard);
+        } catch (InputException | IllegalArgumentException e) {
+            throw error(what + ": bad script \"" + code + "\": " + e.getMessage());
+        }
+    }
+
+    /** Attributes that are neither ports nor pre/post conditions (for example {@code _description}). */
+    public Map<String, String> attributes() {
+        return Collections.unmodifiableMap(attributes);
+    }
+
+    /** A load-time error naming the element and its location. */
+    public InputException error(String message) {
+        return new InputException((location.isEmpty() ? "" : location + ": ") + element + ": " + message);
+    }
+
+    private void checkDeclared(String port) {
+        if (type.port(port) == null) {
+            throw new IllegalArgumentException("node type " + type.id() + " declares no port '" + port + "'");
+        }
+    }
+}

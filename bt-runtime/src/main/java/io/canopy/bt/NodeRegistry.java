@@ -1,0 +1,159 @@
+package io.canopy.bt;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The node types a loader or builder may use. {@link #withBuiltins()} starts with every BehaviorTree.CPP
+ * built-in; register your own with one line each: {@code registry.register(MoveBase.TYPE)}, or a lambda
+ * {@code registry.registerCondition("BatteryOk", () -> battery.percent() > 20)}.
+ */
+public final class NodeRegistry {
+    private final Map<String, NodeType> types = new LinkedHashMap<>();
+    private final Map<String, Boolean> builtin = new LinkedHashMap<>();
+
+    /** An empty registry (not even the built-ins). */
+    public NodeRegistry() {}
+
+    /** A registry holding every built-in node type. */
+    public static NodeRegistry withBuiltins() {
+        NodeRegistry r = new NodeRegistry();
+        for (NodeType t : BuiltinNodes.ALL) {
+            r.register(t);
+            r.builtin.put(t.id(), Boolean.TRUE);
+        }
+        return r;
+    }
+
+    /** A copy that can be extended without changing this one. */
+    public NodeRegistry copy() {
+        NodeRegistry r = new NodeRegistry();
+        r.types.putAll(types);
+        r.builtin.putAll(builtin);
+        return r;
+    }
+
+    /** Registers a node type; its ID must be new. */
+    public NodeRegistry register(NodeType type) {
+        Objects.requireNonNull(type, "type");
+        if (types.containsKey(type.id())) {
+            throw new IllegalArgumentException("node type '" + type.id() + "' is already registered");
+        }
+        types.put(type.id(), type);
+        return this;
+    }
+
+    /** Registers a synchronous action whose tick is {@code function} (returns SUCCESS or FAILURE). */
+    public NodeRegistry registerAction(String id, Supplier<Status> function) {
+        Objects.requireNonNull(function, "function");
+        return register(NodeType.action(id, init -> new FunctionLeaf(init, function, null)));
+    }
+
+    /** Registers a condition: true gives SUCCESS, false FAILURE. */
+    public NodeRegistry registerCondition(String id, BooleanSupplier function) {
+        Objects.requireNonNull(function, "function");
+        return register(NodeType.condition(id, init -> new FunctionLeaf(init, null, function)));
+    }
+
+    /** The type registered as {@code id}, or null. */
+    public NodeType find(String id) {
+        return types.get(id);
+    }
+
+    public boolean isBuiltin(String id) {
+        return builtin.containsKey(id);
+    }
+
+    /** Every registered type, sorted by ID. */
+    public List<NodeType> all() {
+        List<NodeType> out = new ArrayList<>(types.values());
+        out.sort(Comparator.comparing(NodeType::id));
+        return out;
+    }
+
+    /** Up to {@code max} registered IDs closest to {@code id} (edit distance), closest first. */
+    public List<String> nearest(String id, int max) {
+        List<String> ids = new ArrayList<>(types.keySet());
+        ids.sort(Comparator.comparingInt((String s) -> distance(s.toLowerCase(), id.toLowerCase()))
+                .thenComparing(s -> s));
+        return ids.subList(0, Math.min(max, ids.size()));
+    }
+
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /**
+     * The Groot2 palette: {@code <root BTCPP_format="4"><TreeNodesModel>...} with every type (or only the
+     * non-built-in ones), sorted by ID.
+     */
+    public String toPaletteXml(boolean includeBuiltins) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<root BTCPP_format=\"4\">\n  <TreeNodesModel>\n");
+        for (NodeType t : all()) {
+            if (t.kind() == NodeKind.SUBTREE || (!includeBuiltins && isBuiltin(t.id()))) {
+                continue;
+            }
+            sb.append("    <").append(t.kind().xmlName()).append(" ID=\"").append(escape(t.id())).append('"');
+            if (t.ports().isEmpty() && t.description().isEmpty()) {
+                sb.append("/>\n");
+                continue;
+            }
+            sb.append(">\n");
+            for (Port p : t.ports()) {
+                sb.append("      <").append(p.direction().xmlName()).append(" name=\"").append(escape(p.name()))
+                        .append('"');
+                String typeName = p.type() == PortType.ENUM && p.enumType() != null
+                        ? p.enumType().getSimpleName() : p.type().grootName();
+                if (!typeName.isEmpty()) {
+                    sb.append(" type=\"").append(typeName).append('"');
+                }
+                if (p.defaultValue() != null) {
+                    sb.append(" default=\"").append(escape(p.defaultValue())).append('"');
+                }
+                if (p.description().isEmpty()) {
+                    sb.append("/>\n");
+                } else {
+                    sb.append('>').append(escape(p.description())).append("</").append(p.direction().xmlName())
+                            .append(">\n");
+                }
+            }
+            if (!t.description().isEmpty()) {
+                sb.append("      <description>").append(escape(t.description())).append("</description>\n");
+            }
+            sb.append("    </").append(t.kind().xmlName()).append(">\n");
+        }
+        sb.append("  </TreeNodesModel>\n</root>\n");
+        return sb.toString();
+    }
+
+    static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    Collection<NodeType> types() {
+        return types.values();
+    }
+}

@@ -1,0 +1,62 @@
+package io.canopy.bt;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One element of a tree definition (from XML or the builder), before it becomes nodes. */
+final class NodeSpec {
+    final String element;
+    final Map<String, String> attributes = new LinkedHashMap<>();
+    final List<NodeSpec> children = new ArrayList<>();
+    final String file;
+    final int line;
+    final int column;
+
+    NodeSpec(String element, String file, int line, int column) {
+        this.element = element;
+        this.file = file;
+        this.line = line;
+        this.column = column;
+    }
+
+    /** The type ID: the element name, or {@code ID} for {@code <Action ID="..">} and the like. */
+    String typeId() {
+        return isExplicit() ? attributes.get("ID") : element;
+    }
+
+    boolean isExplicit() {
+        return switch (element) {
+            case "Action", "Condition", "Control", "Decorator" -> true;
+            default -> false;
+        };
+    }
+
+    boolean isSubTree() {
+        return element.equals("SubTree");
+    }
+
+    String location() {
+        return line <= 0 ? "" : (file == null ? "<text>" : file) + ":" + line + ":" + column;
+    }
+
+    /** {@code <Repeat name="x">}-style description for messages. */
+    String describe() {
+        StringBuilder sb = new StringBuilder("<").append(element);
+        String id = attributes.get("ID");
+        if (id != null) {
+            sb.append(" ID=\"").append(id).append('"');
+        }
+        String name = attributes.get("name");
+        if (name != null) {
+            sb.append(" name=\"").append(name).append('"');
+        }
+        return sb.append('>').toString();
+    }
+
+    String where() {
+        String loc = location();
+        return (loc.isEmpty() ? "" : loc + ": ") + describe();
+    }
+}

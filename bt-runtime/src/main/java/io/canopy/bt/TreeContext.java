@@ -1,0 +1,53 @@
+package io.canopy.bt;
+
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.OneShotTimers;
+import java.util.SplittableRandom;
+
+/**
+ * What every node of one tree shares: the clock, the one-shot timers (Delay, Timeout, Sleep), a seeded random
+ * source (so a run can be reproduced), and the wake-up signal that asks {@link Tree#tickOnce()} to tick again
+ * at once. Owned by the tick thread.
+ */
+public final class TreeContext {
+    private final NanoClock clock;
+    private final OneShotTimers timers;
+    private final SplittableRandom random;
+    private final long seed;
+    private boolean wakeUp;
+
+    public TreeContext(OneShotTimers timers, long seed) {
+        this.timers = timers;
+        this.clock = timers.clock();
+        this.seed = seed;
+        this.random = new SplittableRandom(seed);
+    }
+
+    public NanoClock clock() {
+        return clock;
+    }
+
+    public OneShotTimers timers() {
+        return timers;
+    }
+
+    /** The tree's random source, seeded with {@link #seed()}. */
+    public SplittableRandom random() {
+        return random;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Asks the tree to be ticked again right away (BT.CPP {@code emitWakeUpSignal}). */
+    public void emitWakeUp() {
+        wakeUp = true;
+    }
+
+    boolean consumeWakeUp() {
+        boolean w = wakeUp;
+        wakeUp = false;
+        return w;
+    }
+}

@@ -1,0 +1,113 @@
+package io.canopy.bt.bench;
+
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.Status;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.XmlTreeLoader;
+import io.canopy.tick.DeadlineTimerQueue;
+import io.canopy.tick.SystemNanoClock;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Measures the tick cost of a tree file with the benchmark leaves: warm-up, then rounds of root ticks with
+ * {@code tickExactlyOnce}; reports the median ns per root tick, node ticks per root tick (counted on a
+ * second instance of the tree), ns per node tick, and bytes allocated per root tick on the ticking thread.
+ */
+public final class TreeBench {
+    /** The figures of one run. */
+    public record Result(String file, double nsPerRootTick, double nodeTicksPerRootTick, double nsPerNodeTick,
+            double allocBytesPerTick, long rootTicks, Status lastStatus) {
+        public String json() {
+            return String.format(java.util.Locale.ROOT,
+                    "{\"file\":\"%s\",\"ns_per_root_tick\":%.2f,\"node_ticks_per_root_tick\":%.1f,"
+                            + "\"ns_per_node_tick\":%.3f,\"alloc_bytes_per_tick\":%.3f,\"root_ticks\":%d}",
+                    file.replace("\\", "\\\\").replace("\"", "\\\""), nsPerRootTick, nodeTicksPerRootTick,
+                    nsPerNodeTick, allocBytesPerTick, rootTicks);
+        }
+    }
+
+    private final long warmupMs;
+    private final long measureMs;
+    private final int rounds;
+
+    public TreeBench(long warmupMs, long measureMs, int rounds) {
+        this.warmupMs = warmupMs;
+        this.measureMs = measureMs;
+        this.rounds = rounds;
+    }
+
+    public Result run(Path file) {
+        Tree tree = load(file);
+        int batch = 64;
+        long deadline = System.nanoTime() + warmupMs * 1_000_000L;
+        while (System.nanoTime() - deadline < 0) {
+            tickBatch(tree, batch);
+        }
+        long perRound = Math.max(1, measureMs / Math.max(1, rounds));
+        double[] nsPerTick = new double[rounds];
+        long total = 0;
+        for (int r = 0; r < rounds; r++) {
+            long ticks = 0;
+            long start = System.nanoTime();
+            long end = start + perRound * 1_000_000L;
+            long now;
+            do {
+                tickBatch(tree, batch);
+                ticks += batch;
+                now = System.nanoTime();
+            } while (now - end < 0);
+            nsPerTick[r] = (now - start) / (double) ticks;
+            total += ticks;
+        }
+        Arrays.sort(nsPerTick);
+        double nodesPerRoot = countNodeTicks(file);
+        double median = nsPerTick[rounds / 2];
+
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        int allocTicks = 100_000;
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < allocTicks; i += batch) {
+            tickBatch(tree, batch);
+        }
+        long after = mx.getThreadAllocatedBytes(tid);
+        long baseline = mx.getThreadAllocatedBytes(tid);
+        long overhead = baseline - after;
+        int ticked = ((allocTicks + batch - 1) / batch) * batch;
+        double alloc = Math.max(0, after - before - overhead) / (double) ticked;
+        return new Result(file.toString(), median, nodesPerRoot, median / nodesPerRoot, alloc, total,
+                tree.tickExactlyOnce());
+    }
+
+    /** Node ticks per root tick in steady state, counted on a second instance (after timing, so the
+     * counting does not shape the JIT profile of the timed one). */
+    private static double countNodeTicks(Path file) {
+        Tree counted = load(file);
+        long[] nodeTicks = counted.countNodeTicks();
+        int countTicks = 1000;
+        counted.tickExactlyOnce();
+        nodeTicks[0] = 0;
+        for (int i = 0; i < countTicks; i++) {
+            counted.tickExactlyOnce();
+        }
+        return nodeTicks[0] / (double) countTicks;
+    }
+
+    private static void tickBatch(Tree tree, int n) {
+        for (int i = 0; i < n; i++) {
+            tree.tickExactlyOnce();
+        }
+    }
+
+    private static Tree load(Path file) {
+        NodeRegistry registry = BenchLeaves.register(NodeRegistry.withBuiltins());
+        Blackboard bb = Blackboard.create();
+        bb.set("target", 42L);
+        TreeContext context = new TreeContext(new DeadlineTimerQueue(SystemNanoClock.INSTANCE), 0L);
+        return new XmlTreeLoader(registry).loadFile(file, bb, context);
+    }
+}

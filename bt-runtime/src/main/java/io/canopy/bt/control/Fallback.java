@@ -1,0 +1,78 @@
+package io.canopy.bt.control;
+
+import io.canopy.bt.ControlNode;
+import io.canopy.bt.Node;
+import io.canopy.bt.NodeInit;
+import io.canopy.bt.NodeType;
+import io.canopy.bt.Status;
+
+/**
+ * Tries its children in order until one succeeds, remembering the RUNNING one (BT.CPP {@code Fallback}).
+ *
+ * <ul>
+ *   <li>A child RUNNING: RUNNING; the next tick resumes at that child.
+ *   <li>A child SUCCESS: all children are reset, SUCCESS.
+ *   <li>A child FAILURE or SKIPPED: go on. All done: reset, FAILURE, or SKIPPED when every child was skipped.
+ * </ul>
+ * {@link AsyncFallback} also yields after each child that failed synchronously.
+ */
+public class Fallback extends ControlNode {
+    public static final NodeType TYPE = NodeType.control("Fallback", Fallback::new);
+
+    private final boolean async;
+    private int current;
+    private int skipped;
+
+    public Fallback(NodeInit init) {
+        this(init, false);
+    }
+
+    protected Fallback(NodeInit init, boolean async) {
+        super(init);
+        this.async = async;
+    }
+
+    @Override
+    protected final Status tick() {
+        Node[] ch = children;
+        int n = ch.length;
+        if (status() == Status.IDLE) {
+            skipped = 0;
+        }
+        while (current < n) {
+            Node c = ch[current];
+            Status prev = c.status();
+            Status s = c.executeTick();
+            if (s == Status.FAILURE) {
+                resetCompleted(c);
+                current++;
+                if (async && prev == Status.IDLE && current < n) {
+                    context.emitWakeUp();
+                    return Status.RUNNING;
+                }
+            } else if (s == Status.RUNNING) {
+                return Status.RUNNING;
+            } else if (s == Status.SUCCESS) {
+                resetCompleted(c);
+                current = 0;
+                return Status.SUCCESS;
+            } else if (s == Status.SKIPPED) {
+                current++;
+                skipped++;
+            } else {
+                throw idleReturned(c);
+            }
+        }
+        boolean allSkipped = skipped == n;
+        current = 0;
+        skipped = 0;
+        return allSkipped ? Status.SKIPPED : Status.FAILURE;
+    }
+
+    @Override
+    protected final void halt() {
+        current = 0;
+        skipped = 0;
+        super.halt();
+    }
+}

@@ -1,0 +1,28 @@
+package io.canopy.bt.decorator;
+
+import io.canopy.bt.DecoratorNode;
+import io.canopy.bt.NodeInit;
+import io.canopy.bt.NodeType;
+import io.canopy.bt.Status;
+
+/** A completed child (SUCCESS or FAILURE) gives SUCCESS, child reset; RUNNING and SKIPPED pass through. */
+public final class ForceSuccess extends DecoratorNode {
+    public static final NodeType TYPE = NodeType.decorator("ForceSuccess", ForceSuccess::new);
+
+    public ForceSuccess(NodeInit init) {
+        super(init);
+    }
+
+    @Override
+    protected Status tick() {
+        Status s = child.executeTick();
+        if (s == Status.SUCCESS || s == Status.FAILURE) {
+            resetChild();
+            return Status.SUCCESS;
+        }
+        if (s == Status.IDLE) {
+            throw idleReturned(child);
+        }
+        return s;
+    }
+}

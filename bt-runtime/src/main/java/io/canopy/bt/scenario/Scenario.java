@@ -1,0 +1,188 @@
+package io.canopy.bt.scenario;
+
+import io.canopy.InputException;
+import io.canopy.bt.Status;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One case of a tree scenario file (the format of {@code conformance/bt/README.md}): a tree, scripted leaves,
+ * initial blackboard, tick API, virtual clock step, actions between ticks, expected statuses, expected
+ * error and post-run checks.
+ */
+public final class Scenario {
+    /** A scripted leaf: its category and the statuses it returns tick after tick. */
+    public record Leaf(String id, boolean condition, List<Status> returns) {}
+
+    /** An action between ticks: {@code before_tick}/{@code after_tick}, then {@code set} and/or halt. */
+    public record Action(boolean before, int tick, Map<String, Object> set, boolean haltTree) {}
+
+    final String id;
+    final String file;
+    final String xml;
+    final List<Leaf> leaves = new ArrayList<>();
+    final Map<String, Object> blackboard = new LinkedHashMap<>();
+    boolean once;
+    long msPerTick;
+    final List<Action> actions = new ArrayList<>();
+    final List<Status> ticks = new ArrayList<>();
+    String errorPhase;
+    int errorAtTick;
+    Map<String, Integer> expectTicks;
+    Map<String, Integer> expectHalts;
+    Map<String, Object> expectBlackboard;
+    List<String> expectAbsent;
+    List<String> expectTrace;
+
+    Scenario(String id, String file, String xml) {
+        this.id = id;
+        this.file = file;
+        this.xml = xml;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    /** Parses one case from its YAML map; {@code where} names the file for messages. */
+    @SuppressWarnings("unchecked")
+    static Scenario parse(Map<String, Object> map, String where) {
+        Object id = map.get("id");
+        if (!(id instanceof String) || ((String) id).isEmpty()) {
+            throw new InputException(where + ": a case without id; give every case a unique id");
+        }
+        String ctx = where + ": case '" + id + "'";
+        Object xml = map.get("xml");
+        if (!(xml instanceof String)) {
+            throw new InputException(ctx + ": xml is missing (a complete <root BTCPP_format=\"4\"> document)");
+        }
+        Scenario s = new Scenario((String) id, where, (String) xml);
+        Map<String, Object> leaves = mapOf(map.get("leaves"), ctx + ": leaves");
+        for (Map.Entry<String, Object> e : leaves.entrySet()) {
+            Map<String, Object> leaf = mapOf(e.getValue(), ctx + ": leaf " + e.getKey());
+            String type = String.valueOf(leaf.getOrDefault("type", "Action"));
+            if (!type.equals("Action") && !type.equals("Condition")) {
+                throw new InputException(ctx + ": leaf " + e.getKey() + ": type '" + type
+                        + "' must be Action or Condition");
+            }
+            List<Status> returns = statuses(leaf.get("returns"), ctx + ": leaf " + e.getKey() + ": returns");
+            if (returns.isEmpty()) {
+                throw new InputException(ctx + ": leaf " + e.getKey() + ": returns needs at least one status");
+            }
+            s.leaves.add(new Leaf(e.getKey(), type.equals("Condition"), returns));
+        }
+        s.blackboard.putAll(mapOf(map.get("blackboard"), ctx + ": blackboard"));
+        Object api = map.getOrDefault("tick_api", "exactly_once");
+        if (!api.equals("exactly_once") && !api.equals("once")) {
+            throw new InputException(ctx + ": tick_api '" + api + "' must be once or exactly_once");
+        }
+        s.once = api.equals("once");
+        Object ms = map.get("ms_per_tick");
+        s.msPerTick = ms == null ? 0 : ((Number) ms).longValue();
+        Object acts = map.get("actions");
+        if (acts != null) {
+            for (Object a : (List<Object>) acts) {
+                Map<String, Object> am = mapOf(a, ctx + ": action");
+                boolean before = am.containsKey("before_tick");
+                Object tick = before ? am.get("before_tick") : am.get("after_tick");
+                if (!(tick instanceof Number)) {
+                    throw new InputException(ctx + ": an action needs before_tick: N or after_tick: N");
+                }
+                s.actions.add(new Action(before, ((Number) tick).intValue(), mapOf(am.get("set"), ctx + ": set"),
+                        Boolean.TRUE.equals(am.get("halt_tree"))));
+            }
+        }
+        s.ticks.addAll(statuses(map.get("ticks"), ctx + ": ticks"));
+        Map<String, Object> error = mapOf(map.get("error"), ctx + ": error");
+        if (!error.isEmpty()) {
+            s.errorPhase = String.valueOf(error.get("phase"));
+            if (!s.errorPhase.equals("load") && !s.errorPhase.equals("tick")) {
+                throw new InputException(ctx + ": error phase '" + s.errorPhase + "' must be load or tick");
+            }
+            Object at = error.get("at_tick");
+            s.errorAtTick = at instanceof Number n ? n.intValue() : 0;
+            if (s.errorPhase.equals("tick") && s.errorAtTick < 1) {
+                throw new InputException(ctx + ": a tick error needs at_tick: N (N >= 1)");
+            }
+        }
+        Map<String, Object> expect = mapOf(map.get("expect"), ctx + ": expect");
+        if (expect.containsKey("ticks")) {
+            s.expectTicks = counts(expect.get("ticks"), ctx + ": expect.ticks");
+        }
+        if (expect.containsKey("halts")) {
+            s.expectHalts = counts(expect.get("halts"), ctx + ": expect.halts");
+        }
+        if (expect.containsKey("blackboard")) {
+            s.expectBlackboard = mapOf(expect.get("blackboard"), ctx + ": expect.blackboard");
+        }
+        if (expect.containsKey("absent")) {
+            s.expectAbsent = strings(expect.get("absent"));
+        }
+        if (expect.containsKey("trace")) {
+            s.expectTrace = strings(expect.get("trace"));
+        }
+        return s;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> mapOf(Object o, String what) {
+        if (o == null) {
+            return Collections.emptyMap();
+        }
+        if (!(o instanceof Map)) {
+            throw new InputException(what + ": expected a map, found " + o);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        ((Map<Object, Object>) o).forEach((k, v) -> out.put(String.valueOf(k), v));
+        return out;
+    }
+
+    private static List<Status> statuses(Object o, String what) {
+        List<Status> out = new ArrayList<>();
+        if (o == null) {
+            return out;
+        }
+        for (Object v : o instanceof List<?> l ? l : List.of(o)) {
+            try {
+                Status st = Status.valueOf(String.valueOf(v));
+                if (st == Status.IDLE) {
+                    throw new IllegalArgumentException();
+                }
+                out.add(st);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(what + ": '" + v + "' is not a status (SUCCESS, FAILURE, RUNNING, SKIPPED)");
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Integer> counts(Object o, String what) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        mapOf(o, what).forEach((k, v) -> {
+            if (!(v instanceof Number n)) {
+                throw new InputException(what + ": " + k + ": '" + v + "' is not a count");
+            }
+            out.put(k, n.intValue());
+        });
+        return out;
+    }
+
+    private static List<String> strings(Object o) {
+        List<String> out = new ArrayList<>();
+        if (o instanceof List<?> l) {
+            for (Object v : l) {
+                out.add(String.valueOf(v));
+            }
+        } else if (o != null) {
+            out.add(String.valueOf(o));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,273 @@
+package io.canopy.bt.scenario;
+
+import io.canopy.InputException;
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.Entry;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.NodeType;
+import io.canopy.bt.Status;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.XmlTreeLoader;
+import io.canopy.expr.ValueKind;
+import io.canopy.tick.DeadlineTimerQueue;
+import io.canopy.tick.ManualNanoClock;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Runs tree scenario files ({@code canopy tree-test}): builds each case's tree with its scripted leaves on a
+ * manual clock and one-shot timer queue, ticks it as the case says, and compares statuses, errors, leaf tick
+ * and halt counts, blackboard values and the exact trace.
+ */
+public final class ScenarioRunner {
+    /** The outcome of one case. */
+    public record Result(String id, String file, boolean passed, String message) {
+        /** {@code PASS id} or {@code FAIL id: what differed}. */
+        public String line() {
+            return passed ? "PASS " + id : "FAIL " + id + ": " + message;
+        }
+    }
+
+    private final NodeRegistry base;
+
+    /** @param base the node types available besides the scripted leaves (usually the built-ins) */
+    public ScenarioRunner(NodeRegistry base) {
+        this.base = base;
+    }
+
+    public ScenarioRunner() {
+        this(NodeRegistry.withBuiltins());
+    }
+
+    /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
+    public static List<Path> collect(List<Path> paths) {
+        List<Path> out = new ArrayList<>();
+        for (Path p : paths) {
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.filter(f -> Files.isRegularFile(f)
+                            && (f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")))
+                            .sorted().forEach(out::add);
+                } catch (IOException e) {
+                    throw new InputException(p + ": cannot list: " + e.getMessage());
+                }
+            } else if (Files.isRegularFile(p)) {
+                out.add(p);
+            } else {
+                throw new InputException(p + ": no such file or folder");
+            }
+        }
+        return out;
+    }
+
+    /** Parses the cases of one scenario file. */
+    @SuppressWarnings("unchecked")
+    public static List<Scenario> load(Path file) {
+        Object doc;
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
+        } catch (MarkedYAMLException e) {
+            throw new InputException(file + ":" + (e.getProblemMark().getLine() + 1) + ":"
+                    + (e.getProblemMark().getColumn() + 1) + ": bad YAML: " + e.getProblem());
+        } catch (YAMLException e) {
+            throw new InputException(file + ": bad YAML: " + e.getMessage());
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + e.getMessage());
+        }
+        if (!(doc instanceof Map<?, ?> m) || !(m.get("cases") instanceof List<?> cases)) {
+            throw new InputException(file + ": a scenario file is a map with a 'cases:' list");
+        }
+        List<Scenario> out = new ArrayList<>();
+        for (Object c : cases) {
+            if (!(c instanceof Map)) {
+                throw new InputException(file + ": every entry of 'cases' is a map");
+            }
+            out.add(Scenario.parse((Map<String, Object>) c, file.toString()));
+        }
+        return out;
+    }
+
+    /** Runs one case. Never throws for a failing case: the result says what differed. */
+    public Result run(Scenario s) {
+        try {
+            String diff = execute(s);
+            return new Result(s.id, s.file, diff == null, diff);
+        } catch (InputException e) {
+            return new Result(s.id, s.file, false, e.getMessage());
+        }
+    }
+
+    private String execute(Scenario s) {
+        List<String> trace = new ArrayList<>();
+        Map<String, LeafScript> scripts = new HashMap<>();
+        NodeRegistry registry = base.copy();
+        for (Scenario.Leaf leaf : s.leaves) {
+            LeafScript script = new LeafScript(leaf.id(), leaf.returns().toArray(new Status[0]), trace);
+            scripts.put(leaf.id(), script);
+            NodeType type = leaf.condition()
+                    ? NodeType.condition(leaf.id(), init -> new ScriptedLeaf(init, script))
+                    : NodeType.action(leaf.id(), init -> new ScriptedLeaf(init, script));
+            registry.register(type);
+        }
+        ManualNanoClock clock = new ManualNanoClock();
+        DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);
+        Blackboard bb = Blackboard.create();
+        for (Map.Entry<String, Object> e : s.blackboard.entrySet()) {
+            write(bb, e.getKey(), e.getValue());
+        }
+        Tree tree;
+        try {
+            tree = new XmlTreeLoader(registry).loadText(s.xml, bb, new TreeContext(timers, 0L));
+        } catch (InputException e) {
+            if ("load".equals(s.errorPhase)) {
+                return null;
+            }
+            return "load error: " + e.getMessage();
+        }
+        if ("load".equals(s.errorPhase)) {
+            return "expected a load error, but the tree loaded";
+        }
+        boolean tickError = "tick".equals(s.errorPhase);
+        int count = tickError ? s.errorAtTick : s.ticks.size();
+        List<String> diffs = new ArrayList<>();
+        for (int k = 1; k <= count; k++) {
+            if (k > 1) {
+                clock.advanceNs(s.msPerTick * 1_000_000L);
+            }
+            timers.poll(clock.nanoTime());
+            runActions(s, k, true, tree, bb, trace);
+            trace.add("#" + k);
+            Status got;
+            try {
+                got = s.once ? tree.tickOnce() : tree.tickExactlyOnce();
+            } catch (RuntimeException e) {
+                if (tickError && k == s.errorAtTick) {
+                    return diffs.isEmpty() ? null : String.join("; ", diffs);
+                }
+                diffs.add("tick " + k + " threw: " + e.getMessage());
+                return String.join("; ", diffs);
+            }
+            if (tickError && k == s.errorAtTick) {
+                diffs.add("tick " + k + " returned " + got + ", expected an error");
+                return String.join("; ", diffs);
+            }
+            if (k <= s.ticks.size() && got != s.ticks.get(k - 1)) {
+                diffs.add("tick " + k + " returned " + got + ", expected " + s.ticks.get(k - 1));
+            }
+            runActions(s, k, false, tree, bb, trace);
+        }
+        check(s, scripts, bb, trace, diffs);
+        return diffs.isEmpty() ? null : String.join("; ", diffs);
+    }
+
+    private static void runActions(Scenario s, int tick, boolean before, Tree tree, Blackboard bb,
+            List<String> trace) {
+        for (Scenario.Action a : s.actions) {
+            if (a.before() != before || a.tick() != tick) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : a.set().entrySet()) {
+                write(bb, e.getKey(), e.getValue());
+            }
+            if (a.haltTree()) {
+                trace.add("#halt_tree");
+                tree.haltTree();
+            }
+        }
+    }
+
+    private static void write(Blackboard bb, String key, Object value) {
+        Entry e = bb.entry(key);
+        if (value instanceof Integer || value instanceof Long) {
+            e.setLong(((Number) value).longValue());
+        } else if (value instanceof Number n) {
+            e.setDouble(n.doubleValue());
+        } else if (value instanceof Boolean b) {
+            e.setBoolean(b);
+        } else {
+            e.setObject(value == null ? "" : String.valueOf(value));
+        }
+    }
+
+    private static void check(Scenario s, Map<String, LeafScript> scripts, Blackboard bb, List<String> trace,
+            List<String> diffs) {
+        if (s.expectTicks != null) {
+            s.expectTicks.forEach((id, n) -> {
+                LeafScript ls = scripts.get(id);
+                int got = ls == null ? 0 : ls.ticks;
+                if (got != n) {
+                    diffs.add("leaf " + id + " ticked " + got + " times, expected " + n);
+                }
+            });
+        }
+        if (s.expectHalts != null) {
+            s.expectHalts.forEach((id, n) -> {
+                LeafScript ls = scripts.get(id);
+                int got = ls == null ? 0 : ls.halts;
+                if (got != n) {
+                    diffs.add("leaf " + id + " halted " + got + " times, expected " + n);
+                }
+            });
+        }
+        if (s.expectBlackboard != null) {
+            s.expectBlackboard.forEach((key, want) -> {
+                Entry e = bb.find(key);
+                if (e == null || !e.hasValue()) {
+                    diffs.add("blackboard " + key + " has no value, expected " + want);
+                } else if (!matches(e, want)) {
+                    diffs.add("blackboard " + key + " = " + e.stringValue() + ", expected " + want);
+                }
+            });
+        }
+        if (s.expectAbsent != null) {
+            for (String key : s.expectAbsent) {
+                Entry e = bb.find(key);
+                if (e != null && e.hasValue()) {
+                    diffs.add("blackboard " + key + " = " + e.stringValue() + ", expected absent");
+                }
+            }
+        }
+        if (s.expectTrace != null && !s.expectTrace.equals(trace)) {
+            int i = 0;
+            while (i < trace.size() && i < s.expectTrace.size() && trace.get(i).equals(s.expectTrace.get(i))) {
+                i++;
+            }
+            diffs.add("trace differs at event " + (i + 1) + ": got "
+                    + trace.subList(i, Math.min(trace.size(), i + 4)) + ", expected "
+                    + s.expectTrace.subList(i, Math.min(s.expectTrace.size(), i + 4)) + " (full trace " + trace + ")");
+        }
+    }
+
+    private static boolean matches(Entry e, Object want) {
+        ValueKind kind = e.kind();
+        if (want instanceof Boolean b) {
+            if (kind == ValueKind.BOOLEAN || kind == ValueKind.LONG || kind == ValueKind.DOUBLE) {
+                return e.doubleValue() == (b ? 1 : 0);
+            }
+            return e.stringValue().equals(b.toString());
+        }
+        if (want instanceof Number n) {
+            try {
+                return Math.abs(e.doubleValue() - n.doubleValue()) <= 1e-9;
+            } catch (RuntimeException ex) {
+                return false;
+            }
+        }
+        return kind == ValueKind.STRING ? e.stringValue().equals(String.valueOf(want))
+                : e.stringValue().equals(String.valueOf(want));
+    }
+}

@@ -1,0 +1,300 @@
+package io.canopy.hardware.serial;
+
+import io.canopy.hardware.wire.FrameDecoder;
+import io.canopy.hardware.wire.FrameEncoder;
+import io.canopy.hardware.wire.FrameFormat;
+import io.canopy.proto.Envelope;
+import io.canopy.proto.MotorState;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The measurements of {@code canopy bench serial}: round trips over a socat pty pair (a link on each end,
+ * one echoing), one-way throughput, idle CPU of a link's threads, and the in-process cost of framing.
+ */
+public final class SerialBench {
+    private SerialBench() {}
+
+    /** Round trip and throughput over a pty pair at one baud rate (ptys do not pace bytes by baud). */
+    public record LinkFigures(int baud, int frameBytes, long roundTrips, double p50Us, double p99Us, double maxUs,
+            double framesPerSecond, long badFrames) {}
+
+    /** Framing cost in-process. */
+    public record CodecFigures(int payloadBytes, double encodeNsPerFrame, double decodeNsPerFrame,
+            double parseNsPerFrame, double receiveBytesAllocatedPerFrame) {}
+
+    /** CPU used by a link's reader and writer threads while the line is idle. */
+    public record IdleFigures(double seconds, double cpuPercentOfOneCore) {}
+
+    /**
+     * Round trips: the left link sends a small Envelope, the right link echoes it, the left link's reader
+     * records the time; one frame in flight at a time. Then {@code frames} frames one way as fast as the
+     * writer goes, counted at the other end.
+     */
+    public static LinkFigures roundTrips(Path dir, int baud, int warmup, int roundTrips, int frames) throws IOException {
+        try (SocatPtyPair pair = SocatPtyPair.start(dir.resolve("a-" + baud), dir.resolve("b-" + baud))) {
+            Histogram histogram = new Histogram(1, TimeUnit.SECONDS.toNanos(10), 3);
+            AtomicLong replies = new AtomicLong();
+            AtomicLong lastSentNs = new AtomicLong();
+            Thread caller = Thread.currentThread();
+            LinkSink leftSink = (link, e, at) -> {
+                histogram.recordValue(Math.max(1, at - lastSentNs.get()));
+                replies.incrementAndGet();
+                LockSupport.unpark(caller);
+            };
+            SerialLink[] right = new SerialLink[1];
+            AtomicLong received = new AtomicLong();
+            LinkSink echo = (link, e, at) -> {
+                received.incrementAndGet();
+                if (e.getCorrelationId() != 0) {
+                    right[0].send(e);
+                }
+            };
+            try (SerialLink left = SerialLink.open(SerialConfig.of(pair.a().toString(), baud), leftSink).start();
+                    SerialLink r = SerialLink.open(SerialConfig.of(pair.b().toString(), baud)
+                            .withWriteQueueCapacity(Math.max(256, frames)), echo).start()) {
+                right[0] = r;
+                awaitConnected(left, r);
+                Envelope.Builder ping = Envelope.newBuilder().setSource("bench");
+                int frameBytes = 0;
+                for (int i = 1; i <= warmup + roundTrips; i++) {
+                    if (i == warmup + 1) {
+                        histogram.reset();
+                    }
+                    Envelope e = ping.setCorrelationId(i).build();
+                    frameBytes = e.getSerializedSize() + 4;
+                    long want = replies.get() + 1;
+                    lastSentNs.set(System.nanoTime());
+                    left.send(e);
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                    while (replies.get() < want && System.nanoTime() - deadline < 0) {
+                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+                    }
+                    if (replies.get() < want) {
+                        throw new IOException("no echo within 2 s on " + pair.a() + " (round trip " + i + ")");
+                    }
+                }
+                long before = received.get();
+                Envelope blast = Envelope.newBuilder().setSource("bench").build();
+                long start = System.nanoTime();
+                for (int i = 0; i < frames; i++) {
+                    while (!left.send(blast)) {
+                        Thread.onSpinWait();
+                    }
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (received.get() - before < frames && System.nanoTime() - deadline < 0) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                return new LinkFigures(baud, frameBytes, histogram.getTotalCount(),
+                        histogram.getValueAtPercentile(50) / 1e3, histogram.getValueAtPercentile(99) / 1e3,
+                        histogram.getMaxValue() / 1e3, (received.get() - before) / seconds,
+                        left.badFrames() + r.badFrames());
+            }
+        }
+    }
+
+    /** CPU time of a link's two threads over {@code seconds} of an idle, open line. */
+    public static IdleFigures idleCpu(Path dir, double seconds) throws IOException {
+        try (SocatPtyPair pair = SocatPtyPair.start(dir.resolve("idle-a"), dir.resolve("idle-b"));
+                SerialLink link = SerialLink.open(SerialConfig.of(pair.a().toString(), 115200), (l, e, at) -> { })
+                        .start()) {
+            awaitConnected(link, link);
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            long[] ids = link.threadIds();
+            long cpu0 = cpu(mx, ids);
+            long t0 = System.nanoTime();
+            LockSupport.parkNanos((long) (seconds * 1e9));
+            long wall = System.nanoTime() - t0;
+            long cpu = cpu(mx, ids) - cpu0;
+            return new IdleFigures(wall / 1e9, 100.0 * cpu / wall);
+        }
+    }
+
+    private static long cpu(ThreadMXBean mx, long[] ids) {
+        long sum = 0;
+        for (long id : ids) {
+            sum += Math.max(0, mx.getThreadCpuTime(id));
+        }
+        return sum;
+    }
+
+    /**
+     * Encode (frame only), decode (frame only, no protobuf), protobuf parse, and bytes allocated per frame
+     * by the decoder on the receive path (everything but the protobuf parse), for a MotorState Envelope.
+     */
+    public static CodecFigures codec(int iterations) {
+        Envelope e = Envelope.newBuilder().setStampNs(1_700_000_000_000_000_000L).setSource("sim/base")
+                .setMotorState(MotorState.newBuilder().setMotorId(1).setPosition(12.5).setVelocity(3.25)
+                        .setEffort(0.01)).build();
+        byte[] payload = e.toByteArray();
+        byte[] frame = new byte[FrameFormat.MAX_FRAME];
+        FrameEncoder encoder = new FrameEncoder();
+        int n = 0;
+        for (int i = 0; i < iterations; i++) {
+            n = encoder.encode(payload, 0, payload.length, frame); // warm-up
+        }
+        long t0 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            n = encoder.encode(payload, 0, payload.length, frame);
+        }
+        double encodeNs = (System.nanoTime() - t0) / (double) iterations;
+        long[] sink = new long[1];
+        FrameDecoder decoder = new FrameDecoder((seq, p, off, len) -> {
+            sink[0] += len;
+            return true;
+        });
+        for (int i = 0; i < iterations; i++) {
+            decoder.accept(frame, 0, n); // warm-up; seq gaps are counted, not a cost that matters here
+        }
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        long a0 = mx.getThreadAllocatedBytes(tid);
+        long t1 = System.nanoTime();
+        for (int i = 0; i < iterations; i++) {
+            decoder.accept(frame, 0, n);
+        }
+        double decodeNs = (System.nanoTime() - t1) / (double) iterations;
+        long allocated = mx.getThreadAllocatedBytes(tid) - a0;
+        long t2 = 0;
+        long check = 0;
+        for (int i = 0; i < 2 * iterations; i++) {
+            if (i == iterations) {
+                t2 = System.nanoTime();
+            }
+            try {
+                check += Envelope.parseFrom(payload).getSerializedSize();
+            } catch (IOException ex) {
+                throw new IllegalStateException(ex);
+            }
+        }
+        double parseNs = (System.nanoTime() - t2) / (double) iterations;
+        if (check == 42 && sink[0] == 42) {
+            System.out.print(""); // keeps the loops from being optimised away
+        }
+        return new CodecFigures(payload.length, encodeNs, decodeNs, parseNs, allocated / (double) iterations);
+    }
+
+    /**
+     * For comparison, jssc's own read paths in the same run: round trips with jssc's event listener
+     * ({@code MASK_RXCHAR}, then {@code readBytes(n)}) on the measuring side and a Canopy link echoing,
+     * and the CPU a thread uses waiting in {@code readBytes(1, 100 ms)} on an idle line.
+     */
+    public static JsscFigures jssc(Path dir, int warmup, int roundTrips, double idleSeconds) throws IOException {
+        try (SocatPtyPair pair = SocatPtyPair.start(dir.resolve("jssc-a"), dir.resolve("jssc-b"))) {
+            SerialLink[] right = new SerialLink[1];
+            LinkSink echo = (link, e, at) -> right[0].send(e);
+            try (SerialLink r = SerialLink.open(SerialConfig.of(pair.b().toString(), 115200), echo).start()) {
+                right[0] = r;
+                awaitConnected(r, r);
+                jssc.SerialPort port = new jssc.SerialPort(pair.a().toString());
+                try {
+                    port.openPort();
+                    port.setParams(115200, 8, 1, 0);
+                    Histogram histogram = new Histogram(1, TimeUnit.SECONDS.toNanos(10), 3);
+                    AtomicLong replies = new AtomicLong();
+                    AtomicLong lastSentNs = new AtomicLong();
+                    Thread caller = Thread.currentThread();
+                    FrameDecoder decoder = new FrameDecoder((seq, p, off, len) -> {
+                        histogram.recordValue(Math.max(1, System.nanoTime() - lastSentNs.get()));
+                        replies.incrementAndGet();
+                        LockSupport.unpark(caller);
+                        return true;
+                    });
+                    port.addEventListener(ev -> {
+                        try {
+                            if (ev.isRXCHAR() && ev.getEventValue() > 0) {
+                                byte[] b = port.readBytes(ev.getEventValue());
+                                decoder.accept(b, 0, b.length);
+                            }
+                        } catch (jssc.SerialPortException ex) {
+                            // the line went away: the round trip below times out and reports it
+                        }
+                    }, jssc.SerialPort.MASK_RXCHAR);
+                    FrameEncoder encoder = new FrameEncoder();
+                    byte[] frame = new byte[FrameFormat.MAX_FRAME];
+                    for (int i = 1; i <= warmup + roundTrips; i++) {
+                        if (i == warmup + 1) {
+                            histogram.reset();
+                        }
+                        byte[] payload = Envelope.newBuilder().setSource("bench").setCorrelationId(i).build().toByteArray();
+                        int n = encoder.encode(payload, 0, payload.length, frame);
+                        long want = replies.get() + 1;
+                        lastSentNs.set(System.nanoTime());
+                        port.writeBytes(java.util.Arrays.copyOf(frame, n));
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                        while (replies.get() < want && System.nanoTime() - deadline < 0) {
+                            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+                        }
+                        if (replies.get() < want) {
+                            throw new IOException("jssc listener: no echo within 2 s (round trip " + i + ")");
+                        }
+                    }
+                    port.removeEventListener();
+                    double idleCpu = readBytesIdleCpu(port, idleSeconds);
+                    return new JsscFigures(histogram.getValueAtPercentile(50) / 1e3,
+                            histogram.getValueAtPercentile(99) / 1e3, idleCpu);
+                } finally {
+                    try {
+                        port.closePort();
+                    } catch (jssc.SerialPortException ignored) {
+                        // already gone
+                    }
+                }
+            }
+        } catch (jssc.SerialPortException e) {
+            throw new IOException("jssc: " + e.getMessage(), e);
+        }
+    }
+
+    private static double readBytesIdleCpu(jssc.SerialPort port, double seconds) {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long endNs = System.nanoTime() + (long) (seconds * 1e9);
+        long[] cpu = new long[1];
+        Thread t = new Thread(() -> {
+            long c0 = mx.getCurrentThreadCpuTime();
+            while (System.nanoTime() - endNs < 0) {
+                try {
+                    port.readBytes(1, 100);
+                } catch (jssc.SerialPortException | jssc.SerialPortTimeoutException e) {
+                    // idle line: the timeout is the expected outcome
+                }
+            }
+            cpu[0] = mx.getCurrentThreadCpuTime() - c0;
+        }, "jssc-readBytes-idle");
+        long t0 = System.nanoTime();
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 100.0 * cpu[0] / (System.nanoTime() - t0);
+    }
+
+    /** jssc's own read paths, measured in the same run for comparison. */
+    public record JsscFigures(double listenerP50Us, double listenerP99Us, double readBytesIdleCpuPercent) {}
+
+    private static void awaitConnected(SerialLink a, SerialLink b) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!(a.isConnected() && b.isConnected())) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IOException("the links did not open within 10 s: " + a.name() + ", " + b.name());
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+        }
+    }
+
+    /** A temporary directory for the pty links. */
+    public static Path tempDir() throws IOException {
+        return Files.createTempDirectory("canopy-bench-serial");
+    }
+}

@@ -1,0 +1,103 @@
+package io.canopy.messaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.canopy.InputException;
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Collections;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class EmbeddedBrokerTest {
+    private static boolean accepts(InetAddress host, int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Optional<InetAddress> nonLoopbackAddress() throws IOException {
+        for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            if (!ni.isUp() || ni.isLoopback()) {
+                continue;
+            }
+            for (InetAddress a : Collections.list(ni.getInetAddresses())) {
+                if (a instanceof Inet4Address && !a.isLoopbackAddress()) {
+                    return Optional.of(a);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Test
+    void itListensOnLoopbackOnly() throws Exception {
+        Optional<InetAddress> lan = nonLoopbackAddress();
+        assumeTrue(lan.isPresent(), "this machine has no non-loopback IPv4 address to try");
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0)) {
+            assertThat(accepts(InetAddress.getByName("127.0.0.1"), broker.port())).isTrue();
+            assertThat(accepts(lan.get(), broker.port())).as("reachable on " + lan.get()).isFalse();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "org.h2.mvstore.MVStore", // persistence
+        "com.zaxxer.hikari.HikariDataSource",
+        "com.codahale.metrics.MetricRegistry",
+        "com.librato.metrics.client.LibratoClient",
+        "com.fasterxml.jackson.databind.ObjectMapper",
+        "com.bugsnag.Bugsnag",
+        "org.apache.commons.codec.digest.DigestUtils",
+        "org.apache.log4j.Logger", // reload4j and its SLF4J binding
+        "io.netty.handler.codec.http.HttpServerCodec", // websocket
+        "io.netty.channel.epoll.Epoll"
+    })
+    void itRunsWithoutTheDependenciesItDoesNotNeed(String excludedClass) throws Exception {
+        assertThatThrownBy(() -> Class.forName(excludedClass)).isInstanceOf(ClassNotFoundException.class);
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0); RawClient a = new RawClient(broker.url())) {
+            a.subscribe("t/#");
+            a.publish("t/1", new byte[] {1, 2, 3}, 1, true);
+            RawClient.Received r = a.next();
+            assertThat(r).isNotNull();
+            assertThat(r.payload()).containsExactly(1, 2, 3);
+            try (RawClient late = new RawClient(broker.url())) {
+                late.subscribe("t/1");
+                assertThat(late.next().payload()).containsExactly(1, 2, 3); // retained, in memory
+            }
+        }
+    }
+
+    @Test
+    void aTakenPortIsAnInputErrorThatSaysWhatToDo() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            assertThatThrownBy(() -> EmbeddedBroker.start(taken.getLocalPort())).isInstanceOf(InputException.class)
+                    .hasMessageStartingWith("embedded MQTT broker on 127.0.0.1:" + taken.getLocalPort() + " did not start (")
+                    .hasMessageEndingWith("free the port or configure another one or a broker URL");
+        }
+    }
+
+    @Test
+    void aNodeWithoutBrokerStartsAndStopsItsOwn() throws Exception {
+        int port;
+        try (Node node = Node.start(NodeConfig.builder("solo").embeddedPort(0).build())) {
+            assertThat(node.embeddedBroker()).isNotNull();
+            port = node.embeddedBroker().port();
+            assertThat(node.brokerUrl()).isEqualTo("tcp://127.0.0.1:" + port);
+            assertThat(node.awaitConnected(10_000)).isTrue();
+        }
+        assertThat(accepts(InetAddress.getByName("127.0.0.1"), port)).isFalse();
+    }
+}

@@ -1,0 +1,55 @@
+package io.canopy.messaging;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+
+/** A plain Paho client for tests: publishes raw bytes and records what arrives, as another program would. */
+final class RawClient implements AutoCloseable {
+    record Received(String topic, byte[] payload, boolean retained) {
+        String text() {
+            return new String(payload, StandardCharsets.UTF_8);
+        }
+    }
+
+    private final MqttClient client;
+    final LinkedBlockingQueue<Received> received = new LinkedBlockingQueue<>();
+
+    RawClient(String url) throws MqttException {
+        client = new MqttClient(url, "raw-" + System.nanoTime(), new MemoryPersistence());
+        MqttConnectOptions o = new MqttConnectOptions();
+        o.setCleanSession(true);
+        o.setSocketFactory(NoDelaySockets.plain(true));
+        client.connect(o);
+    }
+
+    RawClient subscribe(String filter) throws MqttException {
+        client.subscribe(filter, 1, (t, m) -> received.add(new Received(t, m.getPayload(), m.isRetained())));
+        return this;
+    }
+
+    void publish(String topic, byte[] payload, int qos, boolean retain) throws MqttException {
+        MqttMessage m = new MqttMessage(payload);
+        m.setQos(qos);
+        m.setRetained(retain);
+        client.publish(topic, m);
+    }
+
+    /** The next message, waiting at most 10 s (fails the test by returning null). */
+    Received next() throws InterruptedException {
+        return received.poll(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws MqttException {
+        if (client.isConnected()) {
+            client.disconnect();
+        }
+        client.close();
+    }
+}

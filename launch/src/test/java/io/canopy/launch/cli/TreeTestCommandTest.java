@@ -1,0 +1,75 @@
+package io.canopy.launch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TreeTestCommandTest {
+    @TempDir
+    Path dir;
+
+    private static final String CASES = """
+            family: demo
+            cases:
+            - id: seq-ok
+              xml: |
+                <root BTCPP_format="4">
+                  <BehaviorTree ID="Main"><Sequence><A/><B/></Sequence></BehaviorTree>
+                </root>
+              leaves:
+                A: {type: Action, returns: [RUNNING, SUCCESS]}
+                B: {type: Condition, returns: SUCCESS}
+              ticks: [RUNNING, SUCCESS]
+              expect:
+                ticks: {A: 2, B: 1}
+                trace: ['#1', 'A:RUNNING', '#2', 'A:SUCCESS', 'B:SUCCESS']
+            - id: wrong-status
+              xml: |
+                <root BTCPP_format="4"><BehaviorTree ID="Main"><A/></BehaviorTree></root>
+              leaves:
+                A: {type: Action, returns: FAILURE}
+              ticks: [SUCCESS]
+            - id: load-error-expected
+              xml: |
+                <root BTCPP_format="4"><BehaviorTree ID="Main"><Nope/></BehaviorTree></root>
+              ticks: []
+              error: {phase: load}
+            """;
+
+    @Test
+    void printsOneLinePerCaseThenTheTotalsAndExitsOneOnAFailure() throws IOException {
+        Files.writeString(dir.resolve("demo.yaml"), CASES);
+        Object[] r = ValidateCommandTest.run("tree-test", dir.toString());
+        String out = (String) r[1];
+        assertThat(out.strip().split("\n")).containsExactly(
+                "PASS seq-ok",
+                "FAIL wrong-status: tick 1 returned FAILURE, expected SUCCESS",
+                "PASS load-error-expected",
+                "2 passed, 1 failed");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_FAILED);
+    }
+
+    @Test
+    void theSharedConformanceCorpusPassesThroughTheCommand() {
+        Path corpus = Path.of("").toAbsolutePath().getParent().resolveSibling("shared").resolve("conformance/bt");
+        Path bundled = Path.of("").toAbsolutePath().getParent()
+                .resolve("bt-runtime/src/test/resources/bt/conformance");
+        Path use = Files.isDirectory(corpus) ? corpus : bundled;
+        Object[] r = ValidateCommandTest.run("tree-test", use.toString());
+        String out = (String) r[1];
+        assertThat(out).doesNotContain("FAIL ").containsPattern("\\d+ passed, 0 failed");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_OK);
+    }
+
+    @Test
+    void aFileThatIsNotAScenarioFileIsBadInput() throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), "just: [a, list");
+        Object[] r = ValidateCommandTest.run("tree-test", bad.toString());
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(((String) r[2]).strip()).startsWith("canopy: " + bad).contains("bad YAML").doesNotContain("\n");
+    }
+}
