@@ -187,6 +187,10 @@ public final class Machine implements TickListener, EventHandler {
     @Override
     public void onTick(long nowNs) {
         drain();
+        if (chart.hasInvokes && invocations.trees.count() > 0 && running && !busy) {
+            invocations.trees.tick();
+            drain();
+        }
     }
 
     /** Processes queued external events (and those of invoked children) until none is left. */
@@ -242,6 +246,26 @@ public final class Machine implements TickListener, EventHandler {
             out.add(chart.ids[s]);
         }
         return out;
+    }
+
+    /** The active atomic states in document order (allocates: for display). */
+    public List<String> activeAtomicStates() {
+        List<String> out = new ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            if (chart.atomic[s]) {
+                out.add(chart.ids[s]);
+            }
+        }
+        return out;
+    }
+
+    /** A number that changes when the configuration changes (a hash of it; no allocation). */
+    public long configurationSignature() {
+        long h = 1;
+        for (int w = 0; w < config.length; w++) {
+            h = h * 1_000_003L + config[w];
+        }
+        return h;
     }
 
     /** The datamodel item {@code id} (a system variable such as {@code _sessionid} too), or null. */

@@ -54,13 +54,10 @@ class ScxmlLoaderTest {
     @Test
     void ecmascriptBeyondTheVocabularyIsRejectedAtLoadTime() {
         assertThatThrownBy(() -> ScxmlLoader.parse(HEAD + "<datamodel><data id=\"v\"/></datamodel>"
-                + "<state id=\"a\"><transition cond=\"[1, 2].length &gt; 1\" target=\"a\"/></state></scxml>", "vocab.scxml"))
+                + "<state id=\"a\"><transition cond=\"Math.max(1, 2) &gt; 1\" target=\"a\"/></state></scxml>", "vocab.scxml"))
                 .isInstanceOf(InputException.class)
-                .hasMessageContaining("vocab.scxml:2:").hasMessageContaining("<transition> cond=\"[1, 2].length > 1\"")
+                .hasMessageContaining("vocab.scxml:2:").hasMessageContaining("<transition> cond=\"Math.max(1, 2) > 1\"")
                 .hasMessageContaining("vocabulary");
-        assertThatThrownBy(() -> ScxmlLoader.parse(HEAD + "<state id=\"a\"><onentry><foreach array=\"a\" item=\"i\"/>"
-                + "</onentry></state></scxml>", "loop.scxml"))
-                .isInstanceOf(InputException.class).hasMessageContaining("<foreach> is not supported");
         assertThatThrownBy(() -> ScxmlLoader.parse("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"xpath\">"
                 + "<state id=\"a\"/></scxml>", "x.scxml"))
                 .isInstanceOf(InputException.class).hasMessageContaining("datamodel=\"xpath\" is not supported");
