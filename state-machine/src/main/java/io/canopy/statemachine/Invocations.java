@@ -15,9 +15,11 @@ final class Invocations {
     private InvokeDef[] defs = new InvokeDef[2];
     private String[] ids = new String[2];
     private int count;
+    final TreeActivities trees;
 
     Invocations(Machine m) {
         this.m = m;
+        this.trees = new TreeActivities(m);
     }
 
     static boolean isScxmlType(String type) {
@@ -27,6 +29,10 @@ final class Invocations {
 
     void start(InvokeDef inv) {
         String id = inv.id != null ? inv.id : m.chart.ids[inv.state] + "." + m.context.newPlatformId();
+        if (inv.treeFile != null) {
+            trees.start(inv, id);
+            return;
+        }
         Statechart chart;
         Map<String, Object> values = null;
         try {
@@ -114,6 +120,9 @@ final class Invocations {
 
     /** Cancels the sessions invoked by {@code state} (it is being exited). */
     void cancelFor(int state) {
+        if (trees.count() > 0) {
+            trees.haltFor(state);
+        }
         for (int i = count - 1; i >= 0; i--) {
             if (defs[i].state == state) {
                 children[i].cancel();
@@ -123,6 +132,7 @@ final class Invocations {
     }
 
     void cancelAll() {
+        trees.haltAll();
         for (int i = count - 1; i >= 0; i--) {
             children[i].cancel();
             remove(i);

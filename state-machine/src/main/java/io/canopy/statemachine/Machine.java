@@ -1,6 +1,8 @@
 package io.canopy.statemachine;
 
 import io.canopy.expr.Variable;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventHandler;
 import io.canopy.tick.TickListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.Map;
  * <p>Use: {@link #start()}, then {@link #fire(String)} (queue and run to completion) or {@link #offer(String)}
  * from the tick thread and {@link #onTick(long)} once per tick of the timer the machine is bound to.
  */
-public final class Machine implements TickListener {
+public final class Machine implements TickListener, EventHandler {
     final Statechart chart;
     final MachineContext context;
     final Machine parent;
@@ -172,10 +174,23 @@ public final class Machine implements TickListener {
         external.add(event, chart.eventClass(event), MachineEvent.EXTERNAL, null, null, null, null, data);
     }
 
+    /**
+     * Ticker inbox hook: queues a ticker event by name with its attachment as data (the payload bytes are
+     * not copied), to be taken at the next tick.
+     */
+    @Override
+    public void onEvent(Event event) {
+        offer(event.name(), event.attachment());
+    }
+
     /** Ticker hook: takes every queued external event, each run to completion (and runs invoked children). */
     @Override
     public void onTick(long nowNs) {
         drain();
+        if (chart.hasInvokes && invocations.trees.count() > 0 && running && !busy) {
+            invocations.trees.tick();
+            drain();
+        }
     }
 
     /** Processes queued external events (and those of invoked children) until none is left. */
@@ -231,6 +246,26 @@ public final class Machine implements TickListener {
             out.add(chart.ids[s]);
         }
         return out;
+    }
+
+    /** The active atomic states in document order (allocates: for display). */
+    public List<String> activeAtomicStates() {
+        List<String> out = new ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            if (chart.atomic[s]) {
+                out.add(chart.ids[s]);
+            }
+        }
+        return out;
+    }
+
+    /** A number that changes when the configuration changes (a hash of it; no allocation). */
+    public long configurationSignature() {
+        long h = 1;
+        for (int w = 0; w < config.length; w++) {
+            h = h * 1_000_003L + config[w];
+        }
+        return h;
     }
 
     /** The datamodel item {@code id} (a system variable such as {@code _sessionid} too), or null. */

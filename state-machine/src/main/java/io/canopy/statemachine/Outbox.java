@@ -92,6 +92,9 @@ final class Outbox implements TimerCallback {
                 remove(i);
                 if (m.isRunning()) {
                     deliver(name, target, sendid, data);
+                    if (m.context.wakeUp != null) {
+                        m.context.wakeUp.run();
+                    }
                 }
                 return;
             }
