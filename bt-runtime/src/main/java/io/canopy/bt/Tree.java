@@ -25,16 +25,19 @@ public final class Tree {
 
     /** One tick of the root (BT.CPP {@code tickExactlyOnce}). */
     public Status tickExactlyOnce() {
+        context.beginTick();
         Node r = root;
         Status s = r.executeTick();
         if (s == Status.SUCCESS || s == Status.FAILURE) {
             r.state = Node.IDLE;
         }
+        context.endTick(blackboard);
         return s;
     }
 
     /** Ticks the root, and again at once while it is RUNNING and a wake-up was emitted (BT.CPP tickOnce). */
     public Status tickOnce() {
+        context.beginTick();
         Node r = root;
         Status s = r.executeTick();
         while (s == Status.RUNNING && context.consumeWakeUp()) {
@@ -43,6 +46,7 @@ public final class Tree {
         if (s == Status.SUCCESS || s == Status.FAILURE) {
             r.state = Node.IDLE;
         }
+        context.endTick(blackboard);
         return s;
     }
 

@@ -1,5 +1,7 @@
 package io.canopy.bt;
 
+import io.canopy.bt.event.TreeEvents;
+import io.canopy.bt.xbt.TreeRewards;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.OneShotTimers;
 import java.util.SplittableRandom;
@@ -15,6 +17,8 @@ public final class TreeContext {
     private final SplittableRandom random;
     private final long seed;
     private boolean wakeUp;
+    private final TreeEvents events = new TreeEvents();
+    private final TreeRewards rewards = new TreeRewards();
 
     public TreeContext(OneShotTimers timers, long seed) {
         this.timers = timers;
@@ -49,5 +53,25 @@ public final class TreeContext {
         boolean w = wakeUp;
         wakeUp = false;
         return w;
+    }
+
+    /** The events delivered to this tree for the current tick, its outbox and unconsumed-event policy. */
+    public TreeEvents events() {
+        return events;
+    }
+
+    /** The reward accumulator (xbt): leaves add, the caller reads the last tick's total. */
+    public TreeRewards rewards() {
+        return rewards;
+    }
+
+    void beginTick() {
+        rewards.beginTick();
+        events.beginTick();
+    }
+
+    void endTick(Blackboard blackboard) {
+        rewards.endTick(blackboard);
+        events.endTick();
     }
 }
