@@ -120,8 +120,6 @@ public final class CompiledExpression {
             root.eval(result);
         } catch (ExpressionException e) {
             throw e.inSource(source);
-        } catch (StackOverflowError e) {
-            throw new ExpressionException(null, "the script nests too deeply").inSource(source);
         }
     }
 
