@@ -44,9 +44,4 @@ public abstract class ControlNode extends Node {
     public final Node child(int index) {
         return children[index];
     }
-
-    @Override
-    final Node[] childArray() {
-        return children;
-    }
 }

@@ -36,9 +36,4 @@ public abstract class DecoratorNode extends Node {
         }
         return child;
     }
-
-    @Override
-    final Node[] childArray() {
-        return new Node[] {child};
-    }
 }

@@ -31,9 +31,9 @@ public final class Entry implements Variable {
     }
 
     /** A detached entry holding a literal port value. */
-    static Entry constant(String name, PortType portType, Object value) {
+    static Entry constant(String name, Object value) {
         Entry e = new Entry(name, null);
-        e.setAny(value);
+        e.setObject(value);
         return e;
     }
 
@@ -246,11 +246,6 @@ public final class Entry implements Variable {
             objectType = null;
         }
         return type;
-    }
-
-    /** Writes a value of any supported Java type (Long, Double, Boolean, String, other objects). */
-    void setAny(Object value) {
-        setObject(value);
     }
 
     @Override

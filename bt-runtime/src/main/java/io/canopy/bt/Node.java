@@ -13,8 +13,6 @@ package io.canopy.bt;
  * synchronous leaf; give the class a {@link NodeType} constant and register it with one line.
  */
 public abstract class Node {
-    private static final Node[] NONE = new Node[0];
-
     /** Status ordinals: stored as a byte, not a reference, so storing it costs no GC write barrier. */
     static final byte IDLE = 0;
     static final byte RUNNING = 1;
@@ -140,10 +138,6 @@ public abstract class Node {
 
     public Node child(int index) {
         throw new IndexOutOfBoundsException(index);
-    }
-
-    Node[] childArray() {
-        return NONE;
     }
 
     /** An error for a child that returned IDLE, which no node may do. */
