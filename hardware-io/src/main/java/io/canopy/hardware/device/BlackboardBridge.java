@@ -19,8 +19,9 @@ import java.util.Arrays;
  *         .velocityCommand(base, 0, "left_cmd");
  * control.addListener(bridge.inputs()).addListener(treeRunner).addListener(bridge.outputs()).addListener(base);
  * }</pre>
- * An empty command entry sends nothing (the controller's timeout then stops the motor); an entry that was
- * never received has age {@code +Infinity}, so {@code range_age_ms < 500} is false until data arrives.
+ * An empty command entry sends nothing (the controller's timeout then stops the motor). Until the first
+ * value arrives, a reading's entry holds NaN and its age {@code +Infinity}, so both
+ * {@code range_m > 0.6} and {@code range_age_ms < 500} are false.
  */
 public final class BlackboardBridge {
     private final Blackboard blackboard;
@@ -96,9 +97,7 @@ public final class BlackboardBridge {
         for (int i = 0; i < readings.length; i++) {
             LatestReading r = readings[i];
             long at = r.read(scratch);
-            if (at != Long.MIN_VALUE) {
-                readingEntry[i].setDouble(scratch[readingIndex[i]]);
-            }
+            readingEntry[i].setDouble(at == Long.MIN_VALUE ? Double.NaN : scratch[readingIndex[i]]);
             if (ageEntry[i] != null) {
                 ageEntry[i].setDouble(at == Long.MIN_VALUE ? Double.POSITIVE_INFINITY : (nowNs - at) / 1e6);
             }
