@@ -59,11 +59,11 @@ final class EchoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (count < 0 || durationS < 0 || connectTimeoutMs <= 0) {
-            throw new InputException("canopy echo: --count and --duration must not be negative and --connect-timeout-ms"
+            throw new InputException("--count and --duration must not be negative and --connect-timeout-ms"
                     + " must be positive (got " + count + ", " + durationS + ", " + connectTimeoutMs + ")");
         }
         if (broker.equals(NodeConfig.EMBEDDED)) {
-            throw new InputException("canopy echo: --broker embedded would listen on a broker of its own;"
+            throw new InputException("--broker embedded would listen on a broker of its own;"
                     + " give the URL of the node's broker, for example tcp://127.0.0.1:1883");
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -87,7 +87,7 @@ final class EchoCommand implements Callable<Integer> {
             });
             if (!node.awaitConnected(connectTimeoutMs)) {
                 String why = node.lastConnectionError();
-                throw new InputException("canopy echo: MQTT broker " + broker + " not reachable within " + connectTimeoutMs
+                throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs
                         + " ms (" + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
             }
             spec.commandLine().getErr().println("listening on " + sub.topic() + " at " + broker);

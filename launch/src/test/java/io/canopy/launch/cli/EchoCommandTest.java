@@ -65,7 +65,7 @@ class EchoCommandTest {
         }
         int code = run("echo", "robot1/#", "--broker", "tcp://127.0.0.1:" + port, "--connect-timeout-ms", "300");
         assertThat(code).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
-        assertThat(err.toString().lines().toList()).containsExactly("canopy: canopy echo: MQTT broker tcp://127.0.0.1:" + port
+        assertThat(err.toString().lines().toList()).containsExactly("canopy: MQTT broker tcp://127.0.0.1:" + port
                 + " not reachable within 300 ms (Unable to connect to server: Connection refused); start it, or pass --broker URL");
     }
 
