@@ -447,11 +447,22 @@ public final class Machine implements TickListener, EventHandler {
      * domain and enter the precomputed entry list. Same semantics as the general microstep.
      */
     private void simpleStep() {
-        int[] chain = chart.chains[activeAtomic * chart.classCount + current.eventClass];
+        Statechart c = chart;
+        int[] chain = c.chains[activeAtomic * c.classCount + current.eventClass];
         for (int k = 0; k < chain.length; k++) {
             int t = chain[k];
-            if (evalCond(t)) {
-                simpleMicrostep(t);
+            if (c.tCond[t] == null || evalCond(t)) {
+                if (c.tPure[t]) {
+                    long[] exits = c.descendants[c.tDomain[t]];
+                    long[] entries = c.tEntry[t];
+                    long[] cfg = config;
+                    for (int w = 0; w < cfg.length; w++) {
+                        cfg[w] = (cfg[w] & ~exits[w]) | entries[w];
+                    }
+                    activeAtomic = c.tLastAtomic[t];
+                } else {
+                    simpleMicrostep(t);
+                }
                 return;
             }
         }

@@ -66,6 +66,14 @@ public final class Statechart {
     long[][] tExitMask;
     long[][] tEntry;
     long[][] tDefaultEntry;
+    /**
+     * A static transition that runs no user code and enters no final state: no transition content, no
+     * onexit in its domain, no onentry, data, invoke or initial content in its entry set. In a simple chart
+     * it is taken with two mask operations per configuration word.
+     */
+    boolean[] tPure;
+    /** The atomic state a static transition ends in (the last atomic state of its entry list), or -1. */
+    int[] tLastAtomic;
     /** The static entry set in entry order. */
     int[][] tEntryList;
     /**
