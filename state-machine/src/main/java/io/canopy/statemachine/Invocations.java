@@ -34,6 +34,7 @@ final class Invocations {
             return;
         }
         Statechart chart;
+        String src = null;
         Map<String, Object> values = null;
         try {
             String type = inv.typeExpr != null ? String.valueOf(inv.typeExpr.get(m)) : inv.type;
@@ -43,7 +44,10 @@ final class Invocations {
             if (inv.idLocation != null) {
                 inv.idLocation.set(m, id);
             }
-            chart = inv.child != null ? inv.child : inv.chartSource.load(String.valueOf(inv.srcExpr.get(m)));
+            if (inv.child == null) {
+                src = String.valueOf(inv.srcExpr.get(m));
+            }
+            chart = inv.child != null ? inv.child : inv.chartSource.load(src);
             if (inv.params.length > 0) {
                 values = new LinkedHashMap<>();
                 for (Param p : inv.params) {
@@ -56,6 +60,7 @@ final class Invocations {
         }
         Machine child = new Machine(chart, m.context, m, id);
         child.initialValues = values;
+        child.invokedSrc = src;
         if (count == children.length) {
             children = java.util.Arrays.copyOf(children, count * 2);
             defs = java.util.Arrays.copyOf(defs, count * 2);
@@ -66,6 +71,31 @@ final class Invocations {
         ids[count] = id;
         count++;
         child.start();
+    }
+
+    int count() {
+        return count;
+    }
+
+    Machine childAt(int i) {
+        return children[i];
+    }
+
+    InvokeDef defAt(int i) {
+        return defs[i];
+    }
+
+    /** Re-attaches a restored child session. */
+    void adopt(InvokeDef inv, String id, Machine child) {
+        if (count == children.length) {
+            children = java.util.Arrays.copyOf(children, count * 2);
+            defs = java.util.Arrays.copyOf(defs, count * 2);
+            ids = java.util.Arrays.copyOf(ids, count * 2);
+        }
+        children[count] = child;
+        defs[count] = inv;
+        ids[count] = id;
+        count++;
     }
 
     Machine child(String id) {

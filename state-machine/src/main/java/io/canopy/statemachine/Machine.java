@@ -26,10 +26,10 @@ public final class Machine implements TickListener, EventHandler {
     private final String sessionId;
     final String origin;
 
-    private final long[] config;
+    final long[] config;
     private final long[] statesToInvoke;
     private final long[] exitSet;
-    private final long[][] history;
+    final long[][] history;
     private final EntrySets sets;
     private final int[] enabled;
     private int enabledCount;
@@ -40,18 +40,20 @@ public final class Machine implements TickListener, EventHandler {
     final EventQueue external = new EventQueue(16);
     final MachineEvent current = new MachineEvent();
     final DataCell[] cells;
-    private final boolean[] dataBound;
+    final boolean[] dataBound;
     final Outbox outbox;
     final Invocations invocations;
+    /** The src a child chart was loaded from at run time ({@code srcexpr}), for snapshots; else null. */
+    String invokedSrc;
     /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
     Map<String, Object> initialValues;
 
     /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
-    private int activeAtomic = -1;
-    private boolean started;
-    private boolean running;
-    private boolean busy;
-    private int finalState = -1;
+    int activeAtomic = -1;
+    boolean started;
+    boolean running;
+    boolean busy;
+    int finalState = -1;
 
     Machine(Statechart chart, MachineContext context, Machine parent, String invokeId) {
         this.chart = chart;
@@ -298,6 +300,34 @@ public final class Machine implements TickListener, EventHandler {
         }
     }
 
+    /**
+     * The machine as a protobuf {@code canopy.statemachine.MachineSnapshot} (see {@code snapshot.proto}):
+     * configuration, history, data, queues, pending delayed sends with their remaining time and invoked
+     * sessions. Take it between ticks; {@link Statechart#restore(MachineContext, byte[])} resumes it.
+     */
+    public byte[] snapshot() {
+        return Snapshots.capture(this).toByteArray();
+    }
+
+    /** Fills a fresh (not started) instance from a snapshot; see {@link Statechart#restore}. */
+    void restoreFrom(io.canopy.statemachine.proto.MachineSnapshot s) {
+        if (started) {
+            throw new IllegalStateException("restore into a machine that was already started");
+        }
+        started = true;
+        running = s.getRunning();
+        context.register(this);
+        initSystemData();
+        Snapshots.restore(this, s);
+        if (!s.getFinalState().isEmpty()) {
+            finalState = chart.stateIndex(s.getFinalState());
+        }
+        if (!running) {
+            outbox.cancelAll();
+            context.unregister(this);
+        }
+    }
+
     /** Cancels the session without running exit handlers (an invoking parent left the invoking state). */
     void cancel() {
         running = false;
@@ -447,11 +477,22 @@ public final class Machine implements TickListener, EventHandler {
      * domain and enter the precomputed entry list. Same semantics as the general microstep.
      */
     private void simpleStep() {
-        int[] chain = chart.chains[activeAtomic * chart.classCount + current.eventClass];
+        Statechart c = chart;
+        int[] chain = c.chains[activeAtomic * c.classCount + current.eventClass];
         for (int k = 0; k < chain.length; k++) {
             int t = chain[k];
-            if (evalCond(t)) {
-                simpleMicrostep(t);
+            if (c.tCond[t] == null || evalCond(t)) {
+                if (c.tPure[t]) {
+                    long[] exits = c.descendants[c.tDomain[t]];
+                    long[] entries = c.tEntry[t];
+                    long[] cfg = config;
+                    for (int w = 0; w < cfg.length; w++) {
+                        cfg[w] = (cfg[w] & ~exits[w]) | entries[w];
+                    }
+                    activeAtomic = c.tLastAtomic[t];
+                } else {
+                    simpleMicrostep(t);
+                }
                 return;
             }
         }
