@@ -396,7 +396,7 @@ final class NodeReader {
             r.error("missing attribute 'id'; give the controller's motor id, for example id=\"0\"");
         }
         int id = (int) r.integer("id", 0, 0, 0xFFFF_FFFFL, "a motor id");
-        int timeoutMs = (int) r.integer("timeout_ms", 250, 0, 60_000, "milliseconds (0 = no timeout)");
+        int timeoutMs = (int) r.integer("timeout_ms", 250, 20, 60_000, "milliseconds");
         if (name != null && link != null && r.has("id")) {
             motors.add(new MotorPlan(name, link, id, timeoutMs, e.source()));
         }
@@ -441,9 +441,6 @@ final class NodeReader {
             }
         }
         int port = (int) r.integer("port", 1883, 0, 65_535, "a TCP port (0 = any free port)");
-        if (!embedded && r.has("port")) {
-            r.error("attribute 'port' sets the embedded broker's port; with broker=\"" + broker + "\" put the port in the URL");
-        }
         String user = emptyToNull(r.string("user", null));
         String password = emptyToNull(r.string("password", null));
         boolean tls = r.bool("tls", url != null && url.startsWith("ssl://"));

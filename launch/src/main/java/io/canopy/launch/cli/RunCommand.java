@@ -86,7 +86,11 @@ final class RunCommand implements Callable<Integer> {
             why.set(signal);
             stop.countDown();
         }, () -> awaitQuietly(done));
+        long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+        long loaded = System.currentTimeMillis();
         LaunchRunner runner = LaunchRunner.start(plan);
+        LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
+                System.currentTimeMillis() - loaded);
         try {
             loop(runner, stop, durationNs, statusNs);
             System.out.flush();

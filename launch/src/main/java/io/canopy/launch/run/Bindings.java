@@ -39,7 +39,11 @@ final class Bindings {
                     tap.add(new MessageTap.Tap(bodyCase, m.sensorId(), null, false, key, EventKind.SENSOR, p));
                 } else if (to instanceof Endpoint.Blackboard t) {
                     tap.add(new MessageTap.Tap(bodyCase, m.sensorId(), field, false, key, EventKind.SENSOR, null));
-                    n.router.toBlackboard(key, n.blackboard.entry(t.key(), field == null ? null : ValueKind.DOUBLE));
+                    Entry entry = n.blackboard.entry(t.key(), field == null ? null : ValueKind.DOUBLE);
+                    if (field != null && !entry.hasValue()) {
+                        entry.setDouble(Double.NaN); // "no reading yet": every comparison with it is false
+                    }
+                    n.router.toBlackboard(key, entry);
                 } else if (to instanceof Endpoint.Event t) {
                     tap.add(new MessageTap.Tap(bodyCase, m.sensorId(), field, true, key, EventKind.SENSOR, null));
                     n.router.toEvent(key, t.name());

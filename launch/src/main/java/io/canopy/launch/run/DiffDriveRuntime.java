@@ -41,10 +41,14 @@ final class DiffDriveRuntime implements TickListener {
     private volatile double xView;
     private volatile double yView;
     private volatile double thetaView;
+    private final io.canopy.tick.TickTimer timer;
+    private boolean moving;
+    private volatile long stoppedAtTick = -1;
 
     DiffDriveRuntime(DiffDrivePlan plan, MotorController leftController, int leftId, MotorController rightController,
-            int rightId, Blackboard root) {
+            int rightId, Blackboard root, io.canopy.tick.TickTimer timer) {
         this.plan = plan;
+        this.timer = timer;
         this.leftController = leftController;
         this.rightController = rightController;
         this.leftId = leftId;
@@ -91,6 +95,11 @@ final class DiffDriveRuntime implements TickListener {
             }
             leftController.setVelocity(leftId, vl / plan.wheelRadiusM());
             rightController.setVelocity(rightId, vr / plan.wheelRadiusM());
+            boolean now = vl != 0 || vr != 0;
+            if (moving && !now) {
+                stoppedAtTick = timer.ticks();
+            }
+            moving = now;
         }
     }
 
@@ -146,6 +155,11 @@ final class DiffDriveRuntime implements TickListener {
             a += 2 * Math.PI;
         }
         return a;
+    }
+
+    /** Any thread: the tick (count of its timer's completed ticks) at which the wheels were last commanded to stop, or -1. */
+    long stoppedAtTick() {
+        return stoppedAtTick;
     }
 
     /** Any thread: the latest pose as {@code x y theta}. */

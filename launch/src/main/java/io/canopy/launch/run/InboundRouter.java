@@ -19,6 +19,9 @@ final class InboundRouter implements EventHandler {
     private String[] keys = new String[0];
     private Entry[] entries = new Entry[0];
     private String[] eventNames = new String[0];
+    /** Per key: the control timer's tick count when an event last came through (-1: never). */
+    private long[] lastTick = new long[0];
+    private io.canopy.tick.TickTimer control;
     private final EventBus bus;
     private final OnceLog onceLog = new OnceLog(LOG);
     private long typeErrors;
@@ -37,8 +40,29 @@ final class InboundRouter implements EventHandler {
         add(key, null, eventName);
     }
 
+    /** The timer whose tick count {@link #lastTick(String)} reports. */
+    void countTicksOf(io.canopy.tick.TickTimer timer) {
+        this.control = timer;
+    }
+
+    /**
+     * The tick (count of the control timer's completed ticks) at which an event bound to {@code eventName}
+     * last came in, or -1. For tests and diagnostics; racy but monotonic.
+     */
+    long lastTick(String eventName) {
+        long best = -1;
+        for (int i = 0; i < keys.length; i++) {
+            if (eventName.equals(eventNames[i])) {
+                best = Math.max(best, lastTick[i]);
+            }
+        }
+        return best;
+    }
+
     private void add(String key, Entry entry, String eventName) {
         int n = keys.length;
+        lastTick = Arrays.copyOf(lastTick, n + 1);
+        lastTick[n] = -1;
         keys = Arrays.copyOf(keys, n + 1);
         entries = Arrays.copyOf(entries, n + 1);
         eventNames = Arrays.copyOf(eventNames, n + 1);
@@ -56,6 +80,9 @@ final class InboundRouter implements EventHandler {
                 continue;
             }
             matched = true;
+            if (control != null) {
+                lastTick[i] = control.ticks();
+            }
             Entry entry = entries[i];
             if (entry == null) {
                 bus.publish(eventNames[i], event.attachment(), null, event.timestampNs());

@@ -61,10 +61,10 @@ final class LinkRuntime implements AutoCloseable {
             int timeoutMs = Integer.MAX_VALUE;
             for (MotorPlan m : motorPlans) {
                 count = Math.max(count, m.motorId() + 1);
-                timeoutMs = Math.min(timeoutMs, m.timeoutMs() == 0 ? Integer.MAX_VALUE : m.timeoutMs());
+                timeoutMs = Math.min(timeoutMs, m.timeoutMs());
             }
-            int t = timeoutMs == Integer.MAX_VALUE ? 0 : timeoutMs;
-            int refreshMs = t == 0 ? 200 : Math.max(10, t / 3);
+            int t = timeoutMs;
+            int refreshMs = Math.max(5, t / 3);
             motors = new MotorController(plan.name(), count, t, refreshMs);
             roles.add(motors);
         }

@@ -2,6 +2,7 @@ package io.canopy.launch.run;
 
 import io.canopy.launch.MqttPlan;
 import io.canopy.launch.NodePlan;
+import io.canopy.messaging.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 
@@ -9,11 +10,15 @@ import io.canopy.messaging.NodeConfig;
 final class Mqtt {
     private Mqtt() {}
 
-    static Node start(NodePlan plan) {
+    /**
+     * Starts the node's connection; with an embedded broker, {@code broker} must be the one started by
+     * {@link #startBroker} (the runner owns it, so that it can stop it without waiting for Netty's quiet period).
+     */
+    static Node start(NodePlan plan, EmbeddedBroker broker) {
         MqttPlan m = plan.mqtt();
         NodeConfig.Builder b = NodeConfig.builder(plan.name()).namespace(plan.namespace());
         if (m.embedded()) {
-            b.broker(NodeConfig.EMBEDDED).embeddedPort(m.port());
+            b.broker(broker.url());
         } else {
             b.broker(m.brokerUrl());
         }
@@ -28,6 +33,21 @@ final class Mqtt {
         }
         b.keepAliveS(m.keepAliveS());
         return Node.start(b.build());
+    }
+
+    /** The embedded broker of a node, or null when it uses an external one. */
+    static EmbeddedBroker startBroker(NodePlan plan) {
+        return plan.mqtt().embedded() ? EmbeddedBroker.start(plan.mqtt().port()) : null;
+    }
+
+    /**
+     * Stops a broker in the background: Moquette waits out Netty's two-second quiet period, and the clients
+     * are gone by then (they said {@code offline} and disconnected), so nobody needs to wait for it.
+     */
+    static void stopInBackground(EmbeddedBroker broker) {
+        Thread t = new Thread(broker::close, "canopy-broker-stop");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** A topic resolved by the launch loader, made absolute for the messaging node's name resolution. */

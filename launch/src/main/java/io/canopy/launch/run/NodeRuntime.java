@@ -16,6 +16,7 @@ import io.canopy.launch.SerialPlan;
 import io.canopy.launch.TimerPlan;
 import io.canopy.launch.TreePlan;
 import io.canopy.launch.nav.NavLeaves;
+import io.canopy.messaging.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.proto.Envelope;
 import io.canopy.statemachine.Machine;
@@ -59,7 +60,8 @@ final class NodeRuntime {
     DiffDriveRuntime drive;
     /** Wall-clock time (ms) of the node's first tick, 0 before it. */
     volatile long firstTickEpochMs;
-    Node mqtt;
+    volatile Node mqtt;
+    EmbeddedBroker broker;
     Telemetry telemetry;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
@@ -94,7 +96,8 @@ final class NodeRuntime {
                 }
             });
         }
-        mqtt = Mqtt.start(plan);
+        broker = Mqtt.startBroker(plan);
+        mqtt = Mqtt.start(plan, broker);
         Map<String, MessageTap> taps = new LinkedHashMap<>();
         for (SerialPlan s : plan.links()) {
             MessageTap tap = new MessageTap(ticker.inbox());
@@ -104,12 +107,13 @@ final class NodeRuntime {
             links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker)));
         }
         TickTimer control = controlTimer();
+        router.countTicksOf(control);
         if (plan.diffDrive() != null) {
             var d = plan.diffDrive();
             MotorPlan l = plan.motor(d.left());
             MotorPlan r = plan.motor(d.right());
             drive = new DiffDriveRuntime(d, links.get(l.link()).motors, l.motorId(), links.get(r.link()).motors, r.motorId(),
-                    blackboard);
+                    blackboard, timer(d.timer()));
             timer(d.timer()).addListener(drive);
         }
         for (MachinePlan m : plan.machines()) {
@@ -206,8 +210,9 @@ final class NodeRuntime {
      * frames written.
      */
     long shutdown(long budgetNs) {
-        long start = System.nanoTime();
+        long t0 = System.nanoTime();
         ticker.stop(TimeUnit.NANOSECONDS.toMillis(budgetNs / 4) + 1);
+        long t1 = System.nanoTime();
         for (TreeSlot t : trees) {
             t.halt();
         }
@@ -218,23 +223,46 @@ final class NodeRuntime {
         for (LinkRuntime l : links.values()) {
             stops += l.stopMotorsAndFlush(TimeUnit.MILLISECONDS.toNanos(100));
         }
+        long t2 = System.nanoTime();
         outbound.stop(50);
-        closeQuietly();
-        LOG.info("node {} stopped in {} ms ({} stop command(s) written)", plan.fullName(),
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), stops);
+        long t3 = System.nanoTime();
+        closeMqtt();
+        long t4 = System.nanoTime();
+        closeLinks();
+        long t5 = System.nanoTime();
+        LOG.info("node {} stopped in {} ms ({} stop command(s) written; ticker {} ms, halt+stops {} ms, outbox {} ms, "
+                + "MQTT+broker {} ms, links {} ms)", plan.fullName(), ms(t5 - t0), stops, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2),
+                ms(t4 - t3), ms(t5 - t4));
         return stops;
+    }
+
+    private static long ms(long ns) {
+        return TimeUnit.NANOSECONDS.toMillis(ns);
     }
 
     private void closeQuietly() {
         ticker.stop(100);
         outbound.stop(50);
+        closeMqtt();
+        closeLinks();
+    }
+
+    private void closeMqtt() {
         if (mqtt != null) {
             try {
                 mqtt.close();
             } catch (RuntimeException e) {
                 LOG.warn("closing MQTT: {}", e.toString());
             }
+            mqtt = null;
         }
+        if (broker != null) {
+            Mqtt.stopInBackground(broker);
+            broker = null;
+        }
+    }
+
+    private void closeLinks() {
         for (LinkRuntime l : links.values()) {
             try {
                 l.close();

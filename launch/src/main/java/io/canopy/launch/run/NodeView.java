@@ -1,6 +1,7 @@
 package io.canopy.launch.run;
 
 import io.canopy.hardware.sim.DiffDriveSim;
+import io.canopy.messaging.Node;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,7 +70,18 @@ public final class NodeView {
 
     /** The embedded broker's URL, or the external broker's. */
     public String brokerUrl() {
-        return node.mqtt.brokerUrl();
+        Node m = node.mqtt;
+        return m == null ? null : m.brokerUrl();
+    }
+
+    /** The control timer's tick at which an event named {@code name} last came in through a binding, or -1. */
+    public long eventTick(String name) {
+        return node.router.lastTick(name);
+    }
+
+    /** The diffdrive timer's tick at which the wheels were last commanded to a stop, or -1. */
+    public long wheelsStoppedTick() {
+        return node.drive == null ? -1 : node.drive.stoppedAtTick();
     }
 
     /** Ticks of each timer so far. */
