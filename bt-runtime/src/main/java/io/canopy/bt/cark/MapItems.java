@@ -17,7 +17,8 @@ import java.util.List;
  * <ul>
  *   <li>The sequence is taken when the node starts: a blackboard entry ({@code items="{waypoints}"}) holding
  *       a {@code List}, an array ({@code double[]}, {@code long[]}, {@code String[]}, ...) or a {@code ;}-list
- *       string, or a literal {@code ;}-list ({@code items="a;b;c"}, split once at load time). A string entry
+ *       string, or a literal {@code ;}-list ({@code items="a;b;c"}, split once at load time; items that read as integers,
+ *       reals or booleans are bound as such). A string entry
  *       is split at each start (that allocates; store a list to avoid it).
  *   <li>Child SUCCESS: next item (same tick if the child had been RUNNING, else RUNNING plus a wake-up);
  *       after the last item SUCCESS. Child FAILURE: FAILURE. RUNNING: RUNNING. SKIPPED: SKIPPED.
@@ -32,7 +33,7 @@ public final class MapItems extends DecoratorNode {
             .describe("run the child for each item of a sequence, bound to a variable");
 
     private final Input items;
-    private final String[] literal;
+    private final Object[] literal;
     private final Output item;
     private final Output index;
     private Object sequence;
@@ -44,9 +45,33 @@ public final class MapItems extends DecoratorNode {
         super(init);
         items = init.input("items");
         String text = init.text("items");
-        literal = text.startsWith("{") ? null : split(text);
+        literal = text.startsWith("{") ? null : typed(split(text));
         item = init.output("item");
         index = init.optionalOutput("index");
+    }
+
+    /** Literal items as numbers or booleans where they read as such (BT.CPP's literal conversion). */
+    private static Object[] typed(String[] parts) {
+        Object[] out = new Object[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            String p = parts[i];
+            Object v = p;
+            if (p.equals("true") || p.equals("false")) {
+                v = Boolean.valueOf(p);
+            } else {
+                try {
+                    v = Long.valueOf(p);
+                } catch (NumberFormatException e) {
+                    try {
+                        v = Double.valueOf(p);
+                    } catch (NumberFormatException e2) {
+                        v = p;
+                    }
+                }
+            }
+            out[i] = v;
+        }
+        return out;
     }
 
     private static String[] split(String text) {

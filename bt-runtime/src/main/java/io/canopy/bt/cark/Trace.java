@@ -11,7 +11,9 @@ import org.slf4j.LoggerFactory;
 /**
  * cark's {@code :trace}: ticks its child transparently and, after each tick, logs a hierarchical picture of
  * its subtree (one line per node, indented by depth: name, type and status) to the logger {@code
- * io.canopy.bt.trace} at DEBUG. Nothing is built or allocated while that level is off, so a Trace can stay
+ * io.canopy.bt.trace} at DEBUG. The first line gives the child's result; below it each node shows its status
+ * after the tick, so a node that completed and was already reset by its parent shows IDLE, and the RUNNING
+ * path stands out. Nothing is built or allocated while that level is off, so a Trace can stay
  * in a production tree and be switched on from the logging configuration.
  */
 public final class Trace extends DecoratorNode {

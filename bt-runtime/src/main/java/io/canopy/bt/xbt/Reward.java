@@ -30,6 +30,7 @@ public final class Reward extends Node {
         value = init.input("value");
         result = init.input("status").getEnum(Outcome.class) == Outcome.SUCCESS ? Status.SUCCESS : Status.FAILURE;
         rewards = init.context().rewards();
+        rewards.bind(init.blackboard());
     }
 
     @Override

@@ -8,8 +8,9 @@ import io.canopy.expr.ValueKind;
  * xbt's rewards as one accumulator per tree: a leaf that earns a reward {@link #add}s it when it completes,
  * and "the reward of a subtree's result" is the difference of {@link #total()} across that subtree's ticks,
  * so no control node has to carry it. After each root tick the tick's reward is {@link #lastTick()} (for the
- * caller) and, once any reward was added, the root blackboard entry {@code _reward} (for scripts); {@code
- * _reward_total} holds the running total. Only the tick thread uses it; nothing allocates.
+ * caller) and, once a reward node is in the tree or any reward was added, the root blackboard entry {@code
+ * _reward} (for scripts); {@code _reward_total} holds the running total, updated at every {@link #add}. Only
+ * the tick thread uses it; nothing allocates.
  */
 public final class TreeRewards {
     private double total;
@@ -23,6 +24,23 @@ public final class TreeRewards {
     public void add(double reward) {
         total += reward;
         used = true;
+        if (totalEntry != null) {
+            totalEntry.setDouble(total);
+        }
+    }
+
+    /**
+     * Creates {@code _reward} and {@code _reward_total} (0) in the root blackboard of {@code blackboard}, so
+     * scripts can read them from the first tick; reward nodes call it when the tree is built.
+     */
+    public void bind(Blackboard blackboard) {
+        if (lastEntry == null) {
+            lastEntry = blackboard.root().entry("_reward", ValueKind.DOUBLE);
+            totalEntry = blackboard.root().entry("_reward_total", ValueKind.DOUBLE);
+            lastEntry.setDouble(lastTick);
+            totalEntry.setDouble(total);
+            used = true;
+        }
     }
 
     /** Every reward added since the tree was built. Differences of it measure a subtree's reward. */
@@ -49,10 +67,7 @@ public final class TreeRewards {
     public void endTick(Blackboard blackboard) {
         lastTick = total - tickStart;
         if (used) {
-            if (lastEntry == null) {
-                lastEntry = blackboard.root().entry("_reward", ValueKind.DOUBLE);
-                totalEntry = blackboard.root().entry("_reward_total", ValueKind.DOUBLE);
-            }
+            bind(blackboard);
             lastEntry.setDouble(lastTick);
             totalEntry.setDouble(total);
         }

@@ -46,6 +46,7 @@ public final class XChoice extends ControlNode {
     private XChoice(NodeInit init, ChildOrder.Factory factory) {
         super(init);
         rewards = init.context().rewards();
+        rewards.bind(init.blackboard());
         if (factory != null) {
             ordering = factory.create(init);
         } else {

@@ -42,6 +42,7 @@ public final class XbtLeaves {
             super(init);
             this.function = function;
             this.rewards = init.context().rewards();
+            rewards.bind(init.blackboard());
         }
 
         @Override
@@ -61,6 +62,7 @@ public final class XbtLeaves {
             this.function = function;
             this.reward = reward;
             this.rewards = init.context().rewards();
+            rewards.bind(init.blackboard());
         }
 
         @Override
