@@ -70,7 +70,7 @@ final class NodeRuntime {
         this.plan = plan;
         this.ticker = new Ticker(plan.fullName(), clock);
         this.outbound = new Outbound(plan.fullName());
-        this.bus = new EventBus(outbound.queue);
+        this.bus = new EventBus(outbound.queue, plan.eventPolicy());
         this.router = new InboundRouter(bus);
     }
 
