@@ -211,6 +211,9 @@ final class NodeRuntime {
     }
 
     void start() {
+        for (MachineSlot m : machines) {
+            m.start(); // before the tick thread exists, so its first tick sees the initial configuration
+        }
         outbound.start();
         for (LinkRuntime l : links.values()) {
             l.start();
