@@ -30,7 +30,7 @@ public final class Expressions {
      */
     public static CompiledExpression compile(String source, Scope scope, Dialect dialect) {
         requireArguments(source, scope, dialect);
-        return new CompiledExpression(source, dialect, new Parser(source, scope, dialect).parseScript());
+        return new CompiledExpression(source, dialect, scope, new Parser(source, scope, dialect).parseScript());
     }
 
     /**
@@ -54,11 +54,11 @@ public final class Expressions {
         Node assign;
         if (target instanceof VarNode) {
             VarNode v = (VarNode) target;
-            assign = new AssignNode(v.variable, v.name, ecma ? AssignNode.ASSIGN : AssignNode.CREATE, value, ecma);
+            assign = new AssignNode(v.variable, v.name, ecma ? AssignNode.ASSIGN : AssignNode.CREATE, value, ecma, scope);
         } else {
             assign = new MemberAssignNode((MemberNode) target, value);
         }
-        return new CompiledExpression(location.strip() + " = " + valueSource, dialect, assign);
+        return new CompiledExpression(location.strip() + " = " + valueSource, dialect, scope, assign);
     }
 
     /**
@@ -67,7 +67,7 @@ public final class Expressions {
      * {@link ExpressionException} with {@code message}.
      */
     public static CompiledExpression failing(String source, Dialect dialect, String message) {
-        return new CompiledExpression(source, dialect, new FailNode(message));
+        return new CompiledExpression(source, dialect, null, new FailNode(message));
     }
 
     private static void requireArguments(String source, Scope scope, Dialect dialect) {
