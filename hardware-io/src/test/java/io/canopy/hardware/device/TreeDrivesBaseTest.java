@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * readings come into blackboard entries, command entries go out as MotorCommands.
  */
 class TreeDrivesBaseTest {
-    private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final Duration WAIT = Duration.ofSeconds(30);
     private static final String WANDER = """
             <root BTCPP_format="4" main_tree_to_execute="Wander">
               <BehaviorTree ID="Wander">
