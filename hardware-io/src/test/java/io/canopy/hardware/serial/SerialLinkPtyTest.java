@@ -150,6 +150,23 @@ class SerialLinkPtyTest {
         assertThat(after).isEqualTo(before);
     }
 
+    @Test
+    void framingAndFlowControlFromTheConfigReachTheTty() throws Exception {
+        left = SerialLink.open(SerialConfig.of(pair.a().toString(), 57600)
+                .withFraming(7, SerialConfig.Parity.EVEN, SerialConfig.StopBits.TWO)
+                .withFlowControl(SerialConfig.FlowControl.RTS_CTS), leftSink).start();
+        await().atMost(Duration.ofSeconds(30)).until(left::isConnected);
+        String settings = stty(pair.a());
+        // a Linux pty keeps cs8 and no parity bit whatever it is told (there is no wire); speed, stop bits,
+        // flow control and input parity checking do reach it
+        assertThat(settings).contains("speed 57600 baud").contains(" cstopb ").contains(" crtscts")
+                .contains(" inpck ").contains("min = 1;");
+        right = SerialLink.open(SerialConfig.of(pair.b().toString(), 115200), rightSink).start();
+        await().atMost(Duration.ofSeconds(30)).until(right::isConnected);
+        assertThat(stty(pair.b())).contains("speed 115200 baud").contains(" -cstopb ").contains(" -crtscts")
+                .contains(" -inpck ");
+    }
+
     private static String stty(Path device) throws Exception {
         Process p = new ProcessBuilder("stty", "-F", device.toString(), "-a").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
