@@ -1,7 +1,6 @@
 package io.canopy.bt;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +28,7 @@ public final class NodeRegistry {
             r.register(t);
             r.builtin.put(t.id(), Boolean.TRUE);
         }
+        io.canopy.bt.seeds.SeedNodes.ALL.forEach(r::register);
         return r;
     }
 
@@ -151,9 +151,5 @@ public final class NodeRegistry {
 
     static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    Collection<NodeType> types() {
-        return types.values();
     }
 }
