@@ -266,6 +266,26 @@ public final class Machine extends MachineCore implements TickListener, EventHan
         if (!running) {
             outbox.cancelAll();
             context.unregister(this);
+        } else if (chart.hasInvokes) {
+            restartTreeActivities();
+        }
+    }
+
+    /** Tree activities are not in snapshots: the active states' trees start again. */
+    private void restartTreeActivities() {
+        Statechart.Frame frame = chart.frame;
+        Machine previous = frame.machine;
+        frame.machine = this;
+        try {
+            for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+                for (InvokeDef inv : chart.invokes[s]) {
+                    if (inv.treeFile != null) {
+                        invocations.start(inv);
+                    }
+                }
+            }
+        } finally {
+            frame.machine = previous;
         }
     }
 
