@@ -1,7 +1,6 @@
 package io.canopy.bt;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,9 +151,5 @@ public final class NodeRegistry {
 
     static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    Collection<NodeType> types() {
-        return types.values();
     }
 }

@@ -29,7 +29,7 @@ public final class Tree {
         Node r = root;
         Status s = r.executeTick();
         if (s == Status.SUCCESS || s == Status.FAILURE) {
-            r.status = Status.IDLE;
+            r.state = Node.IDLE;
         }
         context.endTick(blackboard);
         return s;
@@ -44,7 +44,7 @@ public final class Tree {
             s = r.executeTick();
         }
         if (s == Status.SUCCESS || s == Status.FAILURE) {
-            r.status = Status.IDLE;
+            r.state = Node.IDLE;
         }
         context.endTick(blackboard);
         return s;
@@ -59,12 +59,12 @@ public final class Tree {
         for (Node n : nodes) {
             n.haltNode();
         }
-        root.status = Status.IDLE;
+        root.state = Node.IDLE;
     }
 
     /** The root's status: IDLE between runs, RUNNING while a run is in progress. */
     public Status status() {
-        return root.status;
+        return root.status();
     }
 
     public String id() {

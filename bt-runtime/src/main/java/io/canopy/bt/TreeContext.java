@@ -16,6 +16,7 @@ public final class TreeContext {
     private final OneShotTimers timers;
     private final SplittableRandom random;
     private final long seed;
+    private final java.util.Map<Class<?>, Object> services = new java.util.HashMap<>();
     private boolean wakeUp;
     private final TreeEvents events = new TreeEvents();
     private final TreeRewards rewards = new TreeRewards();
@@ -42,6 +43,21 @@ public final class TreeContext {
 
     public long seed() {
         return seed;
+    }
+
+    /**
+     * Makes {@code service} available to the nodes of this tree (an event inbox and outbox, a reward
+     * accumulator, a device): node families in other packages look it up in their constructor with
+     * {@link #service(Class)}, never on the tick path. Call before loading the tree.
+     */
+    public <T> TreeContext withService(Class<T> type, T service) {
+        services.put(type, type.cast(service));
+        return this;
+    }
+
+    /** The service registered for {@code type}, or null. */
+    public <T> T service(Class<T> type) {
+        return type.cast(services.get(type));
     }
 
     /** Asks the tree to be ticked again right away (BT.CPP {@code emitWakeUpSignal}). */

@@ -56,29 +56,8 @@ final class AssignNode extends Node {
     }
 
     private void readCurrent() {
-        Variable v = variable;
-        switch (v.kind()) {
-            case BOOLEAN:
-                if (ecma) {
-                    current.setBool(v.booleanValue());
-                } else {
-                    current.setInt(v.booleanValue() ? 1 : 0);
-                }
-                break;
-            case LONG:
-                current.setInt(v.longValue());
-                break;
-            case DOUBLE:
-                current.setNum(v.doubleValue());
-                break;
-            case STRING:
-                current.setStr((String) v.objectValue());
-                break;
-            case OBJECT:
-                Ops.fromJava(v.objectValue(), current, ecma);
-                break;
-            default:
-                current.setUndefined();
+        if (!VarNode.load(variable, current, ecma)) {
+            current.setUndefined();
         }
     }
 
@@ -130,7 +109,8 @@ final class AssignNode extends Node {
         } catch (ExpressionException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new ExpressionException(name, "cannot assign " + Ops.describe(v) + " to '" + name + "': " + e.getMessage(), e);
+            throw new ExpressionException(name, "cannot assign " + Ops.describe(v) + " to '" + name + "': " + e.getMessage(), e)
+                    .with(v);
         }
     }
 

@@ -63,7 +63,8 @@ public final class CompiledExpression {
         }
         double d = result.kind == Value.STR ? Ops.parseStrict(result.str()) : Double.NaN;
         if (Double.isNaN(d)) {
-            throw new ExpressionException(null, "the value " + Ops.describe(result) + " is not a number").inSource(source);
+            throw new ExpressionException(null, "the value " + Ops.describe(result) + " is not a number").with(result)
+                    .inSource(source);
         }
         return d;
     }
@@ -119,8 +120,6 @@ public final class CompiledExpression {
             root.eval(result);
         } catch (ExpressionException e) {
             throw e.inSource(source);
-        } catch (StackOverflowError e) {
-            throw new ExpressionException(null, "the script nests too deeply").inSource(source);
         }
     }
 

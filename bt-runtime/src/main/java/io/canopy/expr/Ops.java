@@ -238,7 +238,7 @@ final class Ops {
                     return false;
                 }
                 throw new ExpressionException(null, "the value " + describe(v)
-                        + " is not a boolean: only 0 and 1 (true and false) convert to a boolean; compare it, e.g. 'x != 0'");
+                        + " is not a boolean: only 0 and 1 (true and false) convert to a boolean; compare it, e.g. 'x != 0'").with(v);
             case Value.STR:
                 switch (v.str()) {
                     case "true": case "TRUE": case "True": case "1": return true;
@@ -246,11 +246,11 @@ final class Ops {
                     default: break;
                 }
                 throw new ExpressionException(null, "the value " + describe(v)
-                        + " is not a boolean: only 'true', 'false', '1' and '0' convert; compare it, e.g. \"s == 'on'\"");
+                        + " is not a boolean: only 'true', 'false', '1' and '0' convert; compare it, e.g. \"s == 'on'\"").with(v);
             case Value.UNDEFINED:
                 throw new ExpressionException(null, "the script has no value to use as a boolean");
             default:
-                throw new ExpressionException(null, "the value " + describe(v) + " is not a boolean");
+                throw new ExpressionException(null, "the value " + describe(v) + " is not a boolean").with(v);
         }
     }
 
@@ -293,25 +293,35 @@ final class Ops {
         }
     }
 
-    /** Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. */
+    /**
+     * Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. Exact class tests first (cheap),
+     * no interface checks: other {@code CharSequence}s stay objects.
+     */
     static void fromJava(Object o, Value out, boolean ecma) {
-        if (o == null || o == Expressions.NULL) {
+        if (o == null) {
             out.setNull();
-        } else if (o == Expressions.UNDEFINED) {
-            out.setUndefined();
-        } else if (o instanceof String) {
+            return;
+        }
+        Class<?> c = o.getClass();
+        if (c == String.class) {
             out.setStr((String) o);
-        } else if (o instanceof Boolean) {
+        } else if (c == Long.class || c == Integer.class || c == Short.class || c == Byte.class) {
+            out.setInt(((Number) o).longValue());
+        } else if (c == Double.class || c == Float.class) {
+            out.setNum(((Number) o).doubleValue());
+        } else if (c == Boolean.class) {
             if (ecma) {
                 out.setBool((Boolean) o);
             } else {
                 out.setInt((Boolean) o ? 1 : 0);
             }
-        } else if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
-            out.setInt(((Number) o).longValue());
+        } else if (o == Expressions.UNDEFINED) {
+            out.setUndefined();
+        } else if (o == Expressions.NULL) {
+            out.setNull();
         } else if (o instanceof Number) {
             out.setNum(((Number) o).doubleValue());
-        } else if (o instanceof CharSequence || o instanceof Character) {
+        } else if (c == Character.class) {
             out.setStr(o.toString());
         } else {
             out.setObj(o);
@@ -423,12 +433,12 @@ final class Ops {
                 return d;
             }
             throw new ExpressionException(null, "cannot compare " + describe(v) + " with " + describe(other)
-                    + " using '" + text(op) + "': the string is not a number");
+                    + " using '" + text(op) + "': the string is not a number").with(v, other);
         }
         if (v.kind == Value.UNDEFINED || other.kind == Value.UNDEFINED) {
             throw new ExpressionException(null, "an operand of '" + text(op) + "' has no value");
         }
         throw new ExpressionException(null, "cannot compare " + describe(v) + " with " + describe(other)
-                + " using '" + text(op) + "': the types differ");
+                + " using '" + text(op) + "': the types differ").with(v, other);
     }
 }

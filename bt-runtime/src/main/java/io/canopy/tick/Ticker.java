@@ -48,7 +48,7 @@ public final class Ticker implements AutoCloseable {
     private final List<TickTimer> timerList = new ArrayList<>();
     private TickTimer[] timers = new TickTimer[0];
     private IdleMode idleMode = IdleMode.PARK_THEN_SPIN;
-    private long spinThresholdNs = 50_000;
+    private long spinThresholdNs = 100_000;
     private RealtimeOptions realtime = RealtimeOptions.NONE;
     private volatile RealtimeReport realtimeReport;
 
@@ -247,6 +247,12 @@ public final class Ticker implements AutoCloseable {
     @Override
     public void close() {
         stop();
+    }
+
+    /** The id of the tick thread ({@link Thread#getId()}), or -1 before {@link #start()}. */
+    public long tickThreadId() {
+        Thread t = thread;
+        return t == null ? -1 : t.getId();
     }
 
     public boolean isRunning() {

@@ -149,7 +149,7 @@ class ZeroAllocationTest {
         ticker.addEventHandler(work);
         long[] bytesAt = new long[2];
         CountDownLatch done = new CountDownLatch(1);
-        int warmUp = 20_000;
+        int warmUp = 60_000; // enough for the JIT to finish compiling the tick path (see the bench command)
         TickListener meter = new TickListener() {
             long n;
 

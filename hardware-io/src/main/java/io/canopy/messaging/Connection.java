@@ -68,6 +68,7 @@ final class Connection implements MqttCallbackExtended {
     private final IMqttActionListener deliveryListener = new DeliveryListener();
 
     private volatile boolean connected;
+    private volatile String lastError;
     private volatile boolean closing;
     private volatile CountDownLatch connectedLatch = new CountDownLatch(1);
     /** IO thread only. */
@@ -174,7 +175,12 @@ final class Connection implements MqttCallbackExtended {
         }
     }
 
+    String lastError() {
+        return lastError;
+    }
+
     private void onConnectFailed(Throwable cause) {
+        lastError = describe(cause);
         if (closing) {
             return;
         }
@@ -226,6 +232,7 @@ final class Connection implements MqttCallbackExtended {
     @Override
     public void connectionLost(Throwable cause) {
         connected = false;
+        lastError = describe(cause);
         connectedLatch = new CountDownLatch(1);
         counters.connectionLosses.incrementAndGet();
         if (closing) {

@@ -76,6 +76,12 @@ final class EventQueue {
         size--;
     }
 
+    /** The k-th queued event (0 = oldest) as {name, type, sendid, origin, origintype, invokeid, data}. */
+    Object[] peek(int k) {
+        int i = (head + k) & (names.length - 1);
+        return new Object[] {names[i], types[i], sendids[i], origins[i], origintypes[i], invokeids[i], data[i]};
+    }
+
     void clear() {
         MachineEvent sink = new MachineEvent();
         while (size > 0) {

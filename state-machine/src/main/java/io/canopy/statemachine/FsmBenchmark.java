@@ -94,7 +94,23 @@ public final class FsmBenchmark {
                 events);
     }
 
-    /** The three cases of the README table, each on a fresh started machine. */
+    /** The floor: a plain precompiled int table toggled by one array read per event (no semantics at all). */
+    private static final int[][] TABLE = {{1}, {0}};
+    private static int tableState;
+
+    static Result measureTable(long warmup, long events) {
+        for (long i = 0; i < warmup; i++) {
+            tableState = TABLE[tableState][0];
+        }
+        long t0 = System.nanoTime();
+        for (long i = 0; i < events; i++) {
+            tableState = TABLE[tableState][0];
+        }
+        long t1 = System.nanoTime();
+        return new Result("baseline/int-table", (t1 - t0) / (double) events, 0, events);
+    }
+
+    /** The three cases of the README table, each on a fresh started machine, then the int-table floor. */
     public static Result[] runAll(long warmup, long events) {
         MachineContext context = new MachineContext(null);
         Machine toggle = toggle().newMachine(context);
@@ -106,7 +122,8 @@ public final class FsmBenchmark {
         return new Result[] {
             measure("toggle/flip", toggle, "flip", warmup, events),
             measure("hierarchical/next", next, "next", warmup, events),
-            measure("hierarchical/up", up, "up", warmup, events)
+            measure("hierarchical/up", up, "up", warmup, events),
+            measureTable(warmup, events)
         };
     }
 }

@@ -1,6 +1,8 @@
 package io.canopy.statemachine;
 
 import io.canopy.expr.Variable;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventHandler;
 import io.canopy.tick.TickListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.Map;
  * <p>Use: {@link #start()}, then {@link #fire(String)} (queue and run to completion) or {@link #offer(String)}
  * from the tick thread and {@link #onTick(long)} once per tick of the timer the machine is bound to.
  */
-public final class Machine implements TickListener {
+public final class Machine implements TickListener, EventHandler {
     final Statechart chart;
     final MachineContext context;
     final Machine parent;
@@ -24,10 +26,10 @@ public final class Machine implements TickListener {
     private final String sessionId;
     final String origin;
 
-    private final long[] config;
+    final long[] config;
     private final long[] statesToInvoke;
     private final long[] exitSet;
-    private final long[][] history;
+    final long[][] history;
     private final EntrySets sets;
     private final int[] enabled;
     private int enabledCount;
@@ -38,18 +40,20 @@ public final class Machine implements TickListener {
     final EventQueue external = new EventQueue(16);
     final MachineEvent current = new MachineEvent();
     final DataCell[] cells;
-    private final boolean[] dataBound;
+    final boolean[] dataBound;
     final Outbox outbox;
     final Invocations invocations;
+    /** The src a child chart was loaded from at run time ({@code srcexpr}), for snapshots; else null. */
+    String invokedSrc;
     /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
     Map<String, Object> initialValues;
 
     /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
-    private int activeAtomic = -1;
-    private boolean started;
-    private boolean running;
-    private boolean busy;
-    private int finalState = -1;
+    int activeAtomic = -1;
+    boolean started;
+    boolean running;
+    boolean busy;
+    int finalState = -1;
 
     Machine(Statechart chart, MachineContext context, Machine parent, String invokeId) {
         this.chart = chart;
@@ -172,10 +176,23 @@ public final class Machine implements TickListener {
         external.add(event, chart.eventClass(event), MachineEvent.EXTERNAL, null, null, null, null, data);
     }
 
+    /**
+     * Ticker inbox hook: queues a ticker event by name with its attachment as data (the payload bytes are
+     * not copied), to be taken at the next tick.
+     */
+    @Override
+    public void onEvent(Event event) {
+        offer(event.name(), event.attachment());
+    }
+
     /** Ticker hook: takes every queued external event, each run to completion (and runs invoked children). */
     @Override
     public void onTick(long nowNs) {
         drain();
+        if (chart.hasInvokes && invocations.trees.count() > 0 && running && !busy) {
+            invocations.trees.tick();
+            drain();
+        }
     }
 
     /** Processes queued external events (and those of invoked children) until none is left. */
@@ -233,6 +250,26 @@ public final class Machine implements TickListener {
         return out;
     }
 
+    /** The active atomic states in document order (allocates: for display). */
+    public List<String> activeAtomicStates() {
+        List<String> out = new ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            if (chart.atomic[s]) {
+                out.add(chart.ids[s]);
+            }
+        }
+        return out;
+    }
+
+    /** A number that changes when the configuration changes (a hash of it; no allocation). */
+    public long configurationSignature() {
+        long h = 1;
+        for (int w = 0; w < config.length; w++) {
+            h = h * 1_000_003L + config[w];
+        }
+        return h;
+    }
+
     /** The datamodel item {@code id} (a system variable such as {@code _sessionid} too), or null. */
     public Variable data(String id) {
         int slot = chart.slotIndex.get(id);
@@ -260,6 +297,34 @@ public final class Machine implements TickListener {
             exitInterpreter(false);
         } finally {
             frame.machine = previous;
+        }
+    }
+
+    /**
+     * The machine as a protobuf {@code canopy.statemachine.MachineSnapshot} (see {@code snapshot.proto}):
+     * configuration, history, data, queues, pending delayed sends with their remaining time and invoked
+     * sessions. Take it between ticks; {@link Statechart#restore(MachineContext, byte[])} resumes it.
+     */
+    public byte[] snapshot() {
+        return Snapshots.capture(this).toByteArray();
+    }
+
+    /** Fills a fresh (not started) instance from a snapshot; see {@link Statechart#restore}. */
+    void restoreFrom(io.canopy.statemachine.proto.MachineSnapshot s) {
+        if (started) {
+            throw new IllegalStateException("restore into a machine that was already started");
+        }
+        started = true;
+        running = s.getRunning();
+        context.register(this);
+        initSystemData();
+        Snapshots.restore(this, s);
+        if (!s.getFinalState().isEmpty()) {
+            finalState = chart.stateIndex(s.getFinalState());
+        }
+        if (!running) {
+            outbox.cancelAll();
+            context.unregister(this);
         }
     }
 
@@ -412,11 +477,22 @@ public final class Machine implements TickListener {
      * domain and enter the precomputed entry list. Same semantics as the general microstep.
      */
     private void simpleStep() {
-        int[] chain = chart.chains[activeAtomic * chart.classCount + current.eventClass];
+        Statechart c = chart;
+        int[] chain = c.chains[activeAtomic * c.classCount + current.eventClass];
         for (int k = 0; k < chain.length; k++) {
             int t = chain[k];
-            if (evalCond(t)) {
-                simpleMicrostep(t);
+            if (c.tCond[t] == null || evalCond(t)) {
+                if (c.tPure[t]) {
+                    long[] exits = c.descendants[c.tDomain[t]];
+                    long[] entries = c.tEntry[t];
+                    long[] cfg = config;
+                    for (int w = 0; w < cfg.length; w++) {
+                        cfg[w] = (cfg[w] & ~exits[w]) | entries[w];
+                    }
+                    activeAtomic = c.tLastAtomic[t];
+                } else {
+                    simpleMicrostep(t);
+                }
                 return;
             }
         }

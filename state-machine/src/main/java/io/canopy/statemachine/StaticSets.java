@@ -41,6 +41,28 @@ final class StaticSets {
             }
             c.tEntryList[t] = java.util.Arrays.copyOf(list, count);
         }
+        c.tPure = new boolean[m];
+        c.tLastAtomic = new int[m];
+        for (int t = 0; t < m; t++) {
+            c.tLastAtomic[t] = -1;
+            if (!c.tStatic[t] || c.tDomain[t] < 0) {
+                continue;
+            }
+            boolean pure = c.tAction[t] == null;
+            long[] exits = c.descendants[c.tDomain[t]];
+            for (int s = Bits.next(exits, 0); pure && s >= 0; s = Bits.next(exits, s + 1)) {
+                pure = c.onExit[s].length == 0 && c.invokes[s].length == 0;
+            }
+            for (int s : c.tEntryList[t]) {
+                pure &= c.onEntry[s].length == 0 && c.stateData[s].length == 0 && c.kinds[s] != StateKind.FINAL
+                        && c.invokes[s].length == 0
+                        && !(Bits.get(c.tDefaultEntry[t], s) && c.tAction[c.initial[s]] != null);
+                if (c.atomic[s]) {
+                    c.tLastAtomic[t] = s;
+                }
+            }
+            c.tPure[t] = pure;
+        }
         boolean parallel = false;
         for (int s = 0; s < c.stateCount; s++) {
             parallel |= c.kinds[s] == StateKind.PARALLEL;

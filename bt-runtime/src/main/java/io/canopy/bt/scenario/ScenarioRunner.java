@@ -106,8 +106,8 @@ public final class ScenarioRunner {
         try {
             String diff = execute(s);
             return new Result(s.id, s.file, diff == null, diff);
-        } catch (InputException e) {
-            return new Result(s.id, s.file, false, e.getMessage());
+        } catch (RuntimeException e) {
+            return new Result(s.id, s.file, false, "the harness failed: " + e);
         }
     }
 
@@ -132,7 +132,7 @@ public final class ScenarioRunner {
         Tree tree;
         try {
             tree = new XmlTreeLoader(registry).loadText(s.xml, bb, new TreeContext(timers, 0L));
-        } catch (InputException e) {
+        } catch (RuntimeException e) {
             if ("load".equals(s.errorPhase)) {
                 return null;
             }

@@ -38,7 +38,7 @@ class SimCommandTest {
     void demoDrivesTheBaseInProcessAndPrintsItsState() {
         int code = run("sim", "--demo", "--duration", "2", "--status-ms", "500");
         assertThat(code).isEqualTo(CanopyMain.EXIT_OK);
-        assertThat(out.toString()).contains("in-process demo").contains("x=").contains("range=").contains("demo done:");
+        assertThat(out.toString()).contains("in-process demo: a behavior tree").contains("x=").contains("range=").contains("demo done:");
         String last = out.toString().lines().filter(l -> l.startsWith("demo done:")).findFirst().orElseThrow();
         assertThat(last).doesNotContain("done: 0 commands").doesNotContain("and 0 range readings");
     }
