@@ -67,8 +67,8 @@ public final class NodeInit {
         try {
             return Entry.constant(p.name(), Values.convert(p.type(), p.enumType(), text));
         } catch (IllegalArgumentException e) {
-            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a " + p.type().name().toLowerCase()
-                    + " value or a {key}");
+            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a value of type "
+                    + p.type().name().toLowerCase() + " or a {key}");
         }
     }
 

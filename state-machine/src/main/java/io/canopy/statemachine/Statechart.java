@@ -118,6 +118,7 @@ public final class Statechart {
         return source;
     }
 
+    /** The number of states (history pseudo-states included, the {@code <scxml>} root not). */
     public int stateCount() {
         return stateCount - 1;
     }
