@@ -214,9 +214,56 @@ abstract class MachineCore {
      * transitions): the candidates of the active state, then exit up the parent chain to the precomputed
      * domain and enter the precomputed entry list. Same semantics as the general microstep.
      */
+    /**
+     * The whole macrostep of an event that takes a pure transition (or none) of a simple chart: no user code
+     * runs, no internal event can follow, so nothing else needs setting up. False when the general path must
+     * run.
+     */
+    final boolean directStep() {
+        Statechart c = chart;
+        int direct = c.direct[activeAtomic * c.classCount + current.eventClass];
+        if (direct == StaticSets.DIRECT_SLOW || !internal.isEmpty()) {
+            return false;
+        }
+        cells[Slots.EVENT].bindEvent(current);
+        if (direct >= 0) {
+            long[] exitWord = c.tExitWord;
+            if (exitWord != null) {
+                config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
+            } else {
+                long[] exits = c.descendants[c.tDomain[direct]];
+                long[] entries = c.tEntry[direct];
+                for (int w = 0; w < config.length; w++) {
+                    config[w] = (config[w] & ~exits[w]) | entries[w];
+                }
+            }
+            activeAtomic = c.tLastAtomic[direct];
+        }
+        return true;
+    }
+
     void simpleStep() {
         Statechart c = chart;
-        int[] chain = c.chains[activeAtomic * c.classCount + current.eventClass];
+        int index = activeAtomic * c.classCount + current.eventClass;
+        int direct = c.direct[index];
+        if (direct >= 0) {
+            long[] exitWord = c.tExitWord;
+            if (exitWord != null) {
+                config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
+            } else {
+                long[] exits = c.descendants[c.tDomain[direct]];
+                long[] entries = c.tEntry[direct];
+                for (int w = 0; w < config.length; w++) {
+                    config[w] = (config[w] & ~exits[w]) | entries[w];
+                }
+            }
+            activeAtomic = c.tLastAtomic[direct];
+            return;
+        }
+        if (direct == StaticSets.DIRECT_NONE) {
+            return;
+        }
+        int[] chain = c.chains[index];
         for (int k = 0; k < chain.length; k++) {
             int t = chain[k];
             if (c.tCond[t] == null || evalCond(t)) {
