@@ -172,9 +172,16 @@ abstract class MachineCore {
     }
 
     /** The inner loop of mainEventLoop: eventless and internal transitions, then invokes, until stable. */
+    /** More microsteps than this in one macrostep is a livelock (a cycle of eventless transitions or raises). */
+    static final int MAX_MICROSTEPS = 100_000;
+
     void runInternal() {
+        int microsteps = 0;
         while (running) {
             while (running) {
+                if (++microsteps > MAX_MICROSTEPS) {
+                    livelock();
+                }
                 int count = chart.anyEventless ? selectEventless() : 0;
                 if (count == 0) {
                     if (internal.isEmpty()) {
@@ -323,6 +330,21 @@ abstract class MachineCore {
                 }
             }
         }
+    }
+
+    /** Stops a machine that would never wait for an event again, so the tick thread is not lost with it. */
+    private void livelock() {
+        java.util.List<String> states = new java.util.ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            states.add(chart.ids[s]);
+        }
+        running = false;
+        outbox.cancelAll();
+        invocations.cancelAll();
+        context.unregister(self);
+        throw new IllegalStateException("machine " + chart.name + " (" + chart.source + ") took more than " + MAX_MICROSTEPS
+                + " microsteps without waiting for an event, in " + states + ": a cycle of eventless transitions or "
+                + "raised events never settles; guard one of them with a cond. The machine was stopped.");
     }
 
     int selectTransitions(int eventClass) {
