@@ -65,10 +65,10 @@ public final class NodeInit {
                     + "=\"{" + p.name() + "}\", not \"" + text + "\"");
         }
         try {
-            return Entry.constant(p.name(), p.type(), Values.convert(p.type(), p.enumType(), text));
+            return Entry.constant(p.name(), Values.convert(p.type(), p.enumType(), text));
         } catch (IllegalArgumentException e) {
-            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a " + p.type().name().toLowerCase()
-                    + " value or a {key}");
+            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a value of type "
+                    + p.type().name().toLowerCase() + " or a {key}");
         }
     }
 

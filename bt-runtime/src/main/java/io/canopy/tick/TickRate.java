@@ -12,8 +12,8 @@ public final class TickRate {
     private static final long NS_PER_SECOND = 1_000_000_000L;
     private static final long MAX_HZ = 1_000_000L;
 
-    private final long numeratorNs;
-    private final long denominator;
+    final long numeratorNs; // read by TickTimer on the tick path
+    final long denominator;
 
     private TickRate(long numeratorNs, long denominator) {
         long g = gcd(numeratorNs, denominator);

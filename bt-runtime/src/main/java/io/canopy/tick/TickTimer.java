@@ -95,14 +95,24 @@ public final class TickTimer {
         stats.reset();
     }
 
-    /** Ticks run so far (cheap, any thread). */
+    /** Ticks run so far (cheap, any thread; not reset by {@link #resetStats()}). */
     public long ticks() {
         return stats.ticksSoFar();
+    }
+
+    /** Deadlines missed so far (cheap, any thread; not reset by {@link #resetStats()}). */
+    public long missed() {
+        return stats.missedSoFar();
     }
 
     /** The next deadline; read it on the tick thread (or between {@code advance} calls). */
     public long nextDeadlineNs() {
         return nextDeadlineNs;
+    }
+
+    /** The instant deadlines count from (deadline k is {@code originNs() + floor(k * period)}); 0 before start. */
+    public long originNs() {
+        return startNs;
     }
 
     int index() {
@@ -115,7 +125,7 @@ public final class TickTimer {
         nextDeadlineNs = originNs + rate.offsetNs(1);
     }
 
-    /** Tick thread: runs one tick that started at {@code nowNs}; returns false if a listener threw. */
+    /** Tick thread: runs the listeners of one tick that started at {@code nowNs}; counts (and logs, or rethrows) errors. */
     void fire(long nowNs, boolean rethrow) {
         TickListener[] ls = listeners;
         for (int i = 0; i < ls.length; i++) {
@@ -123,7 +133,7 @@ public final class TickTimer {
                 ls[i].onTick(nowNs);
             } catch (RuntimeException | Error e) {
                 stats.recordError();
-                if (rethrow) {
+                if (rethrow || e instanceof VirtualMachineError) {
                     throw e;
                 }
                 ticker.reportListenerError(this, e);
@@ -141,7 +151,15 @@ public final class TickTimer {
         long nextDeadline = startNs + rate.offsetNs(next);
         long missed = 0;
         if (nextDeadline - endNs <= 0) {
-            long after = rate.firstIndexAfter(endNs - startNs);
+            // TickRate.firstIndexAfter, written out: a rarely taken call that the JIT did not inline is linked
+            // lazily the first time it runs, which allocates a few hundred bytes on this thread
+            long elapsed = endNs - startNs;
+            long num = rate.numeratorNs;
+            long den = rate.denominator;
+            long after = (elapsed / num) * den + ((elapsed % num) * den) / num;
+            while (rate.offsetNs(after) <= elapsed) {
+                after++;
+            }
             missed = after - next;
             next = after;
             nextDeadline = startNs + rate.offsetNs(next);

@@ -48,11 +48,12 @@ public final class Ticker implements AutoCloseable {
     private final List<TickTimer> timerList = new ArrayList<>();
     private TickTimer[] timers = new TickTimer[0];
     private IdleMode idleMode = IdleMode.PARK_THEN_SPIN;
-    private long spinThresholdNs = 50_000;
+    private long spinThresholdNs = 100_000;
     private RealtimeOptions realtime = RealtimeOptions.NONE;
     private volatile RealtimeReport realtimeReport;
 
     private volatile State state = State.NEW;
+    private volatile Throwable death;
     private volatile boolean running;
     private volatile Thread thread;
 
@@ -249,6 +250,12 @@ public final class Ticker implements AutoCloseable {
         stop();
     }
 
+    /** The id of the tick thread ({@link Thread#getId()}), or -1 before {@link #start()}. */
+    public long tickThreadId() {
+        Thread t = thread;
+        return t == null ? -1 : t.getId();
+    }
+
     public boolean isRunning() {
         Thread t = thread;
         return t != null && t.isAlive();
@@ -272,9 +279,21 @@ public final class Ticker implements AutoCloseable {
                 }
                 runEarliest(best, oneShotFirst, now, false);
             }
+        } catch (RuntimeException | Error e) {
+            death = e;
+            LOG.error("ticker '{}': the tick thread died; nothing ticks any more (a Watchdog calls its failsafe)", role, e);
         } finally {
             state = State.STOPPED;
         }
+    }
+
+    /**
+     * Why the tick thread ended on its own, or null: listener, handler and callback exceptions are counted
+     * and logged and the ticker goes on, except a {@link VirtualMachineError} (out of memory, stack
+     * overflow), which ends the tick thread; a {@link Watchdog} then calls its failsafe.
+     */
+    public Throwable deathCause() {
+        return death;
     }
 
     private void idle(long deadlineNs, long nowNs) {
@@ -400,7 +419,7 @@ public final class Ticker implements AutoCloseable {
         try {
             oneShots.poll(nowNs);
         } catch (RuntimeException | Error e) {
-            if (rethrow) {
+            if (rethrow || e instanceof VirtualMachineError) {
                 throw e;
             }
             LOG.error("ticker '{}': a one-shot timer callback threw; the ticker goes on", role, e);

@@ -66,6 +66,10 @@ final class TimerStatsRecorder {
         return ticksOut.get();
     }
 
+    long missedSoFar() {
+        return missedOut.get();
+    }
+
     /** Any thread: the statistics since the start (or the last {@link #reset}). */
     synchronized TimerStats snapshot() {
         drain();

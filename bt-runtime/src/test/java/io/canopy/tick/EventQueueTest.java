@@ -112,7 +112,7 @@ class EventQueueTest {
     void manyProducersLoseNoCommandAndDeliverEachOnce() throws Exception {
         EventQueue q = EventQueue.builder().sensorCapacity(8).commandCapacity(64).build();
         int producers = 4;
-        int perProducer = 20_000;
+        int perProducer = 5_000;
         CountDownLatch go = new CountDownLatch(1);
         AtomicBoolean done = new AtomicBoolean();
         List<Thread> threads = new ArrayList<>();

@@ -56,6 +56,23 @@ class TickerDeterministicTest {
     }
 
     @Test
+    void deadlinesCrossingLongMaxValueKeepTheirOrderAndCount() {
+        long nearMax = Long.MAX_VALUE - 250;
+        ManualNanoClock wrapping = new ManualNanoClock(nearMax);
+        Ticker wrapTicker = new Ticker("wrap", wrapping);
+        wrapTicker.addTimer("t", TickRate.periodNs(100)).addListener(now -> trace.add("tick+" + (now - nearMax)));
+        wrapTicker.startDeterministic();
+        wrapTicker.oneShotTimers().scheduleAt(nearMax + 350, (id, now) -> trace.add("once+" + (now - nearMax)));
+
+        wrapTicker.advance(500);
+
+        assertThat(nearMax + 300).as("the third deadline is past Long.MAX_VALUE").isNegative();
+        assertThat(trace).containsExactly("tick+100", "tick+200", "tick+300", "once+350", "tick+400", "tick+500");
+        assertThat(wrapping.nanoTime() - nearMax).isEqualTo(500);
+        assertThat(wrapTicker.timer("t").stats().missed()).isZero();
+    }
+
+    @Test
     void oneHourAt100HzIsExactly360000Ticks() {
         Counter counter = new Counter();
         ticker.addTimerHz("control", 100).addListener(counter);

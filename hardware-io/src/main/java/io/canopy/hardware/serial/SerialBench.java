@@ -24,11 +24,11 @@ public final class SerialBench {
 
     /** Round trip and throughput over a pty pair at one baud rate (ptys do not pace bytes by baud). */
     public record LinkFigures(int baud, int frameBytes, long roundTrips, double p50Us, double p99Us, double maxUs,
-            double framesPerSecond, long badFrames) {}
+            double framesPerSecond, long badFrames, double readerBytesPerFrame) {}
 
     /** Framing cost in-process. */
     public record CodecFigures(int payloadBytes, double encodeNsPerFrame, double decodeNsPerFrame,
-            double parseNsPerFrame, double receiveBytesAllocatedPerFrame) {}
+            double parseNsPerFrame, double receiveBytesAllocatedPerFrame, double parseBytesAllocatedPerFrame) {}
 
     /** CPU used by a link's reader and writer threads while the line is idle. */
     public record IdleFigures(double seconds, double cpuPercentOfOneCore) {}
@@ -82,6 +82,9 @@ public final class SerialBench {
                     }
                 }
                 long before = received.get();
+                com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+                long readerId = r.threadIds()[0];
+                long allocatedBefore = mx.getThreadAllocatedBytes(readerId);
                 Envelope blast = Envelope.newBuilder().setSource("bench").build();
                 long start = System.nanoTime();
                 for (int i = 0; i < frames; i++) {
@@ -94,10 +97,12 @@ public final class SerialBench {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
+                long blasted = Math.max(1, received.get() - before);
+                double readerBytes = (mx.getThreadAllocatedBytes(readerId) - allocatedBefore) / (double) blasted;
                 return new LinkFigures(baud, frameBytes, histogram.getTotalCount(),
                         histogram.getValueAtPercentile(50) / 1e3, histogram.getValueAtPercentile(99) / 1e3,
                         histogram.getMaxValue() / 1e3, (received.get() - before) / seconds,
-                        left.badFrames() + r.badFrames());
+                        left.badFrames() + r.badFrames(), readerBytes);
             }
         }
     }
@@ -177,10 +182,20 @@ public final class SerialBench {
             }
         }
         double parseNs = (System.nanoTime() - t2) / (double) iterations;
+        long a1 = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < iterations; i++) {
+            try {
+                check += Envelope.parseFrom(com.google.protobuf.CodedInputStream.newInstance(payload, 0, payload.length))
+                        .getSerializedSize();
+            } catch (IOException ex) {
+                throw new IllegalStateException(ex);
+            }
+        }
+        double parseBytes = (mx.getThreadAllocatedBytes(tid) - a1) / (double) iterations;
         if (check == 42 && sink[0] == 42) {
             System.out.print(""); // keeps the loops from being optimised away
         }
-        return new CodecFigures(payload.length, encodeNs, decodeNs, parseNs, allocated / (double) iterations);
+        return new CodecFigures(payload.length, encodeNs, decodeNs, parseNs, allocated / (double) iterations, parseBytes);
     }
 
     /**
