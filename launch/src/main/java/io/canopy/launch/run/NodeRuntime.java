@@ -70,7 +70,7 @@ final class NodeRuntime {
         this.plan = plan;
         this.ticker = new Ticker(plan.fullName(), clock);
         this.outbound = new Outbound(plan.fullName());
-        this.bus = new EventBus(outbound.queue);
+        this.bus = new EventBus(outbound.queue, plan.eventPolicy());
         this.router = new InboundRouter(bus);
     }
 
@@ -211,6 +211,9 @@ final class NodeRuntime {
     }
 
     void start() {
+        for (MachineSlot m : machines) {
+            m.start(); // before the tick thread exists, so its first tick sees the initial configuration
+        }
         outbound.start();
         for (LinkRuntime l : links.values()) {
             l.start();
