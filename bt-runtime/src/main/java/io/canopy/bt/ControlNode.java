@@ -23,7 +23,7 @@ public abstract class ControlNode extends Node {
         Node[] ch = children;
         for (int i = 0; i < ch.length; i++) {
             Node c = ch[i];
-            if (c.status != Status.IDLE) {
+            if (c.state != IDLE) {
                 haltAndReset(c);
             }
         }
@@ -32,7 +32,7 @@ public abstract class ControlNode extends Node {
     @Override
     protected void halt() {
         resetChildren();
-        status = Status.IDLE;
+        state = IDLE;
     }
 
     @Override
@@ -43,10 +43,5 @@ public abstract class ControlNode extends Node {
     @Override
     public final Node child(int index) {
         return children[index];
-    }
-
-    @Override
-    final Node[] childArray() {
-        return children;
     }
 }

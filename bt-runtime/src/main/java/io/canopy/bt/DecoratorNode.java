@@ -21,7 +21,7 @@ public abstract class DecoratorNode extends Node {
     @Override
     protected void halt() {
         resetChild();
-        status = Status.IDLE;
+        state = IDLE;
     }
 
     @Override
@@ -35,10 +35,5 @@ public abstract class DecoratorNode extends Node {
             throw new IndexOutOfBoundsException(index);
         }
         return child;
-    }
-
-    @Override
-    final Node[] childArray() {
-        return new Node[] {child};
     }
 }

@@ -31,9 +31,9 @@ public final class Entry implements Variable {
     }
 
     /** A detached entry holding a literal port value. */
-    static Entry constant(String name, PortType portType, Object value) {
+    static Entry constant(String name, Object value) {
         Entry e = new Entry(name, null);
-        e.setAny(value);
+        e.setObject(value);
         return e;
     }
 
@@ -241,16 +241,11 @@ public final class Entry implements Variable {
      * value whatever type a port declared for it), then the type of the value it holds.
      */
     private ValueKind writableType() {
-        if (kind == ValueKind.EMPTY) {
+        if (kind == ValueKind.EMPTY && type != null) {
             type = null;
             objectType = null;
         }
         return type;
-    }
-
-    /** Writes a value of any supported Java type (Long, Double, Boolean, String, other objects). */
-    void setAny(Object value) {
-        setObject(value);
     }
 
     @Override
@@ -263,22 +258,34 @@ public final class Entry implements Variable {
     }
 
     private void store(ValueKind k, long value) {
-        type = type == null ? k : type;
-        kind = k;
+        if (type == null) {
+            type = k;
+        }
+        if (kind != k) {
+            kind = k;
+        }
         l = value;
         sequence++;
     }
 
     private void storeDouble(double value) {
-        type = type == null ? ValueKind.DOUBLE : type;
-        kind = ValueKind.DOUBLE;
+        if (type == null) {
+            type = ValueKind.DOUBLE;
+        }
+        if (kind != ValueKind.DOUBLE) {
+            kind = ValueKind.DOUBLE;
+        }
         d = value;
         sequence++;
     }
 
     private void storeObject(ValueKind k, Object value) {
-        type = type == null ? k : type;
-        kind = k;
+        if (type == null) {
+            type = k;
+        }
+        if (kind != k) {
+            kind = k;
+        }
         o = value;
         sequence++;
     }

@@ -60,14 +60,14 @@ final class Hooks {
             }
         }
         if (s != Status.SKIPPED) {
-            node.status = s;
+            node.state = (byte) s.ordinal();
         }
         return s;
     }
 
     private Status preConditions(Node node) {
-        Status current = node.status;
-        if (current == Status.IDLE) {
+        byte current = node.state;
+        if (current == Node.IDLE) {
             if (failureIf != null && failureIf.test()) {
                 return Status.FAILURE;
             }
@@ -80,7 +80,7 @@ final class Hooks {
             if (whileTrue != null && !whileTrue.test()) {
                 return Status.SKIPPED;
             }
-        } else if (current == Status.RUNNING && whileTrue != null && !whileTrue.test()) {
+        } else if (current == Node.RUNNING && whileTrue != null && !whileTrue.test()) {
             node.haltNode();
             return Status.SKIPPED;
         }

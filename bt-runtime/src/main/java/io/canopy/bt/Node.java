@@ -13,20 +13,28 @@ package io.canopy.bt;
  * synchronous leaf; give the class a {@link NodeType} constant and register it with one line.
  */
 public abstract class Node {
-    private static final Node[] NONE = new Node[0];
+    /** Status ordinals: stored as a byte, not a reference, so storing it costs no GC write barrier. */
+    static final byte IDLE = 0;
+    static final byte RUNNING = 1;
+    private static final Status[] STATUSES = Status.values();
 
-    Status status = Status.IDLE;
+    byte state = IDLE;
     Hooks hooks;
     private final String name;
     private final NodeType type;
-    private final String location;
+    /** Where the node was declared; kept as parts (the file name is shared) so nodes stay small. */
+    private final String file;
+    private final int line;
+    private final int column;
     /** The tree's clock, timers, random source and wake-up signal. */
     protected final TreeContext context;
 
     protected Node(NodeInit init) {
         this.name = init.name();
         this.type = init.type();
-        this.location = init.location();
+        this.file = init.file();
+        this.line = init.line();
+        this.column = init.column();
         this.context = init.context();
     }
 
@@ -39,7 +47,7 @@ public abstract class Node {
             }
             Status s = tick();
             if (s != Status.SKIPPED) {
-                status = s;
+                state = (byte) s.ordinal();
             }
             return s;
         } catch (TreeTickException e) {
@@ -57,7 +65,7 @@ public abstract class Node {
      * default (a synchronous leaf) just resets the status. Overrides must leave the status IDLE.
      */
     protected void halt() {
-        status = Status.IDLE;
+        state = IDLE;
     }
 
     /** {@link #halt()} then the {@code _onHalted} script (BT.CPP {@code haltNode}). */
@@ -70,20 +78,30 @@ public abstract class Node {
     }
 
     public final Status status() {
-        return status;
+        return STATUSES[state];
+    }
+
+    /** True while the node is RUNNING. */
+    public final boolean isRunning() {
+        return state == RUNNING;
+    }
+
+    /** True when the node is IDLE (not started, reset, or skipped). */
+    public final boolean isIdle() {
+        return state == IDLE;
     }
 
     /** Sets the status to IDLE without halting (BT.CPP {@code resetStatus}). */
     protected final void resetStatus() {
-        status = Status.IDLE;
+        state = IDLE;
     }
 
     /** Halts {@code child} if it is RUNNING, then resets it to IDLE. */
     protected static void haltAndReset(Node child) {
-        if (child.status == Status.RUNNING) {
+        if (child.state == RUNNING) {
             child.haltNode();
         }
-        child.status = Status.IDLE;
+        child.state = IDLE;
     }
 
     /**
@@ -92,7 +110,7 @@ public abstract class Node {
      * that reset.
      */
     protected static void resetCompleted(Node child) {
-        child.status = Status.IDLE;
+        child.state = IDLE;
     }
 
     /** The instance name ({@code name} attribute, else the type ID). */
@@ -111,11 +129,11 @@ public abstract class Node {
 
     /** Where the node was declared ({@code file:line:column}), or empty for trees built in code. */
     public final String location() {
-        return location;
+        return line <= 0 ? "" : file + ":" + line + ":" + column;
     }
 
     final String locationSuffix() {
-        return location.isEmpty() ? "" : " at " + location;
+        return line <= 0 ? "" : " at " + location();
     }
 
     /** Children, for visitors (not for the tick path). */
@@ -125,10 +143,6 @@ public abstract class Node {
 
     public Node child(int index) {
         throw new IndexOutOfBoundsException(index);
-    }
-
-    Node[] childArray() {
-        return NONE;
     }
 
     /** An error for a child that returned IDLE, which no node may do. */

@@ -1,7 +1,6 @@
 package io.canopy.bt;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,13 +21,27 @@ public final class NodeRegistry {
     /** An empty registry (not even the built-ins). */
     public NodeRegistry() {}
 
-    /** A registry holding every built-in node type. */
+    /**
+     * Only the BehaviorTree.CPP built-ins, as a BT.CPP factory has them: what scenario files (tree-test) are
+     * written against, so their scripted leaves may use any other ID.
+     */
+    public static NodeRegistry withBtcppBuiltins() {
+        NodeRegistry r = new NodeRegistry();
+        for (NodeType t : BuiltinNodes.ALL) {
+            r.register(t);
+            r.builtin.put(t.id(), Boolean.TRUE);
+        }
+        return r;
+    }
+
+    /** A registry holding every built-in node type: BT.CPP's and Canopy's seed node families. */
     public static NodeRegistry withBuiltins() {
         NodeRegistry r = new NodeRegistry();
         for (NodeType t : BuiltinNodes.ALL) {
             r.register(t);
             r.builtin.put(t.id(), Boolean.TRUE);
         }
+        io.canopy.bt.seeds.SeedNodes.ALL.forEach(r::register);
         return r;
     }
 
@@ -151,9 +164,5 @@ public final class NodeRegistry {
 
     static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    Collection<NodeType> types() {
-        return types.values();
     }
 }

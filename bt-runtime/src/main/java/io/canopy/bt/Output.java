@@ -14,7 +14,9 @@ public final class Output {
         Entry e = entry;
         if (e.type == ValueKind.LONG) {
             e.l = value;
-            e.kind = ValueKind.LONG;
+            if (e.kind != ValueKind.LONG) {
+                e.kind = ValueKind.LONG;
+            }
             e.sequence++;
         } else {
             e.setLong(value);
@@ -25,7 +27,9 @@ public final class Output {
         Entry e = entry;
         if (e.type == ValueKind.DOUBLE) {
             e.d = value;
-            e.kind = ValueKind.DOUBLE;
+            if (e.kind != ValueKind.DOUBLE) {
+                e.kind = ValueKind.DOUBLE;
+            }
             e.sequence++;
         } else {
             e.setDouble(value);

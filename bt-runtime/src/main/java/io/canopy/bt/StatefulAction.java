@@ -21,7 +21,7 @@ public abstract class StatefulAction extends Node {
 
     @Override
     protected final Status tick() {
-        Status s = status == Status.RUNNING ? onRunning() : onStart();
+        Status s = state == RUNNING ? onRunning() : onStart();
         if (s == Status.IDLE) {
             throw new IllegalStateException("onStart/onRunning of '" + name() + "' returned IDLE");
         }
@@ -30,9 +30,9 @@ public abstract class StatefulAction extends Node {
 
     @Override
     protected final void halt() {
-        if (status == Status.RUNNING) {
+        if (state == RUNNING) {
             onHalted();
         }
-        status = Status.IDLE;
+        state = IDLE;
     }
 }

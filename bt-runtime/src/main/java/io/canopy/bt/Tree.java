@@ -25,24 +25,28 @@ public final class Tree {
 
     /** One tick of the root (BT.CPP {@code tickExactlyOnce}). */
     public Status tickExactlyOnce() {
+        context.beginTick();
         Node r = root;
         Status s = r.executeTick();
         if (s == Status.SUCCESS || s == Status.FAILURE) {
-            r.status = Status.IDLE;
+            r.state = Node.IDLE;
         }
+        context.endTick(blackboard);
         return s;
     }
 
     /** Ticks the root, and again at once while it is RUNNING and a wake-up was emitted (BT.CPP tickOnce). */
     public Status tickOnce() {
+        context.beginTick();
         Node r = root;
         Status s = r.executeTick();
         while (s == Status.RUNNING && context.consumeWakeUp()) {
             s = r.executeTick();
         }
         if (s == Status.SUCCESS || s == Status.FAILURE) {
-            r.status = Status.IDLE;
+            r.state = Node.IDLE;
         }
+        context.endTick(blackboard);
         return s;
     }
 
@@ -55,12 +59,12 @@ public final class Tree {
         for (Node n : nodes) {
             n.haltNode();
         }
-        root.status = Status.IDLE;
+        root.state = Node.IDLE;
     }
 
     /** The root's status: IDLE between runs, RUNNING while a run is in progress. */
     public Status status() {
-        return root.status;
+        return root.status();
     }
 
     public String id() {

@@ -1,5 +1,7 @@
 package io.canopy.bt;
 
+import io.canopy.bt.event.TreeEvents;
+import io.canopy.bt.xbt.TreeRewards;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.OneShotTimers;
 import java.util.SplittableRandom;
@@ -14,7 +16,10 @@ public final class TreeContext {
     private final OneShotTimers timers;
     private final SplittableRandom random;
     private final long seed;
+    private final java.util.Map<Class<?>, Object> services = new java.util.HashMap<>();
     private boolean wakeUp;
+    private final TreeEvents events = new TreeEvents();
+    private final TreeRewards rewards = new TreeRewards();
 
     public TreeContext(OneShotTimers timers, long seed) {
         this.timers = timers;
@@ -40,6 +45,21 @@ public final class TreeContext {
         return seed;
     }
 
+    /**
+     * Makes {@code service} available to the nodes of this tree (an event inbox and outbox, a reward
+     * accumulator, a device): node families in other packages look it up in their constructor with
+     * {@link #service(Class)}, never on the tick path. Call before loading the tree.
+     */
+    public <T> TreeContext withService(Class<T> type, T service) {
+        services.put(type, type.cast(service));
+        return this;
+    }
+
+    /** The service registered for {@code type}, or null. */
+    public <T> T service(Class<T> type) {
+        return type.cast(services.get(type));
+    }
+
     /** Asks the tree to be ticked again right away (BT.CPP {@code emitWakeUpSignal}). */
     public void emitWakeUp() {
         wakeUp = true;
@@ -49,5 +69,25 @@ public final class TreeContext {
         boolean w = wakeUp;
         wakeUp = false;
         return w;
+    }
+
+    /** The events delivered to this tree for the current tick, its outbox and unconsumed-event policy. */
+    public TreeEvents events() {
+        return events;
+    }
+
+    /** The reward accumulator (xbt): leaves add, the caller reads the last tick's total. */
+    public TreeRewards rewards() {
+        return rewards;
+    }
+
+    void beginTick() {
+        rewards.beginTick();
+        events.beginTick();
+    }
+
+    void endTick(Blackboard blackboard) {
+        rewards.endTick(blackboard);
+        events.endTick();
     }
 }

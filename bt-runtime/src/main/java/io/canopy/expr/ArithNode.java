@@ -143,6 +143,6 @@ final class ArithNode extends Node {
 
     private static ExpressionException mismatch(int op, Value l, Value r, String needs) {
         return new ExpressionException(null, "'" + Ops.text(op) + "' needs " + needs + ", got " + Ops.describe(l) + " and "
-                + Ops.describe(r));
+                + Ops.describe(r)).with(l, r);
     }
 }

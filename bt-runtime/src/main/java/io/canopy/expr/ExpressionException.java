@@ -1,5 +1,7 @@
 package io.canopy.expr;
 
+import java.util.List;
+
 /**
  * A script that failed while running: an assignment with {@code =} to a variable that does not exist, a
  * read of a missing or empty variable, values of the wrong type for an operator, a value that does not
@@ -11,8 +13,11 @@ package io.canopy.expr;
  * error.execution}. The message is one line naming the script, the variable and the values involved.
  */
 public final class ExpressionException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String variable;
     private String source;
+    private List<Object> values = List.of();
 
     ExpressionException(String variable, String message) {
         super(message);
@@ -22,6 +27,17 @@ public final class ExpressionException extends RuntimeException {
     ExpressionException(String variable, String message, Throwable cause) {
         super(message, cause);
         this.variable = variable;
+    }
+
+    /** Records the values involved (as Java objects), for callers that report them. */
+    ExpressionException with(Value... involved) {
+        Object[] objects = new Object[involved.length];
+        for (int i = 0; i < involved.length; i++) {
+            Object o = Ops.toJava(involved[i]);
+            objects[i] = o == null ? Expressions.NULL : o;
+        }
+        values = List.of(objects);
+        return this;
     }
 
     ExpressionException inSource(String script) {
@@ -34,6 +50,14 @@ public final class ExpressionException extends RuntimeException {
     /** The variable involved, or null when the error is not about one variable. */
     public String variable() {
         return variable;
+    }
+
+    /**
+     * The values involved, as Java objects ({@code Expressions.NULL} for null): the operands of a failed
+     * operator, the value that could not be assigned or converted. Empty when the error is about a name.
+     */
+    public List<Object> values() {
+        return values;
     }
 
     /** The script that failed (null only while the exception is still being propagated internally). */

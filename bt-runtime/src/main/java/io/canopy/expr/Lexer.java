@@ -174,7 +174,8 @@ final class Lexer {
                 sb.append(c);
             }
         }
-        tokens.add(new Token(Token.STRING, src.substring(start, i), start, sb.toString()));
+        // interned: comparisons with other literals and typeof results then succeed on identity
+        tokens.add(new Token(Token.STRING, src.substring(start, i), start, sb.toString().intern()));
     }
 
     private static boolean isHex(String s, int from, int len) {

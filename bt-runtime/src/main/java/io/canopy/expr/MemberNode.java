@@ -42,38 +42,68 @@ final class MemberNode extends Node {
         Ops.fromJava(read(target, Ops.toStr(keyValue)), out, ecma);
     }
 
-    static Object read(Value target, String member) {
+    /** Inline cache: the class of the last object read and how to read it (one of the ACCESS codes). */
+    private Class<?> cachedClass;
+    private int cachedAccess;
+
+    private static final int ACCESS_MEMBERS = 0;
+    private static final int ACCESS_MAP = 1;
+    private static final int ACCESS_LIST = 2;
+    private static final int ACCESS_ARRAY = 3;
+    private static final int ACCESS_NONE = 4;
+
+    private Object read(Value target, String member) {
         switch (target.kind) {
             case Value.UNDEFINED:
             case Value.NULL:
-                throw new ExpressionException(null, "cannot read '" + member + "' of " + Ops.describe(target));
+                throw new ExpressionException(null, "cannot read '" + member + "' of " + Ops.describe(target)).with(target);
             case Value.STR:
                 return "length".equals(member) ? (Object) (long) target.str().length() : Expressions.UNDEFINED;
             case Value.OBJ:
-                return readObject(target.ref, member);
+                Object o = target.ref;
+                Class<?> c = o.getClass();
+                if (c != cachedClass) {
+                    cachedAccess = accessOf(o);
+                    cachedClass = c;
+                }
+                return readObject(o, cachedAccess, member);
             default:
                 return Expressions.UNDEFINED;
         }
     }
 
-    private static Object readObject(Object o, String member) {
+    private static int accessOf(Object o) {
+        if (o instanceof MemberAccess) {
+            return ACCESS_MEMBERS;
+        }
+        if (o instanceof Map) {
+            return ACCESS_MAP;
+        }
+        if (o instanceof List) {
+            return ACCESS_LIST;
+        }
+        return o.getClass().isArray() ? ACCESS_ARRAY : ACCESS_NONE;
+    }
+
+    private static Object readObject(Object o, int access, String member) {
         try {
-            if (o instanceof MemberAccess) {
-                return ((MemberAccess) o).member(member);
+            switch (access) {
+                case ACCESS_MEMBERS:
+                    return ((MemberAccess) o).member(member);
+                case ACCESS_MAP:
+                    Map<?, ?> map = (Map<?, ?>) o;
+                    Object v = map.get(member);
+                    return v != null || map.containsKey(member) ? v : Expressions.UNDEFINED;
+                case ACCESS_LIST:
+                case ACCESS_ARRAY:
+                    if ("length".equals(member)) {
+                        return (long) (access == ACCESS_LIST ? ((List<?>) o).size() : Array.getLength(o));
+                    }
+                    double d = Ops.parseStrict(member);
+                    return Double.isNaN(d) ? Expressions.UNDEFINED : index(o, d);
+                default:
+                    return Expressions.UNDEFINED;
             }
-            if (o instanceof Map) {
-                Map<?, ?> map = (Map<?, ?>) o;
-                Object v = map.get(member);
-                return v != null || map.containsKey(member) ? v : Expressions.UNDEFINED;
-            }
-            if (o instanceof List || o.getClass().isArray()) {
-                if ("length".equals(member)) {
-                    return (long) (o instanceof List ? ((List<?>) o).size() : Array.getLength(o));
-                }
-                double d = Ops.parseStrict(member);
-                return Double.isNaN(d) ? Expressions.UNDEFINED : index(o, d);
-            }
-            return Expressions.UNDEFINED;
         } catch (ExpressionException e) {
             throw e;
         } catch (RuntimeException e) {

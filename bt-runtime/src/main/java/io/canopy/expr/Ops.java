@@ -145,6 +145,25 @@ final class Ops {
         return i == n ? Double.parseDouble(s) : Double.NaN;
     }
 
+    /**
+     * BehaviorTree.CPP's StringToDouble: {@code true}/{@code false} are 1/0, the name of a scripting enum
+     * (a constant of the scope, looked up only on this mixed-type path) its value, else {@link #parseStrict}.
+     */
+    static double btcppStringToNumber(String s, Scope enums) {
+        double d = parseStrict(s);
+        if (!Double.isNaN(d)) {
+            return d;
+        }
+        if (s.equals("true")) {
+            return 1;
+        }
+        if (s.equals("false")) {
+            return 0;
+        }
+        Object constant = enums == null || s.isEmpty() ? null : enums.constant(s);
+        return constant instanceof Number ? ((Number) constant).doubleValue() : Double.NaN;
+    }
+
     /** ECMAScript ToNumber for strings: trimmed, empty is 0, Infinity, 0x hex; otherwise NaN. */
     static double esParse(String s) {
         String t = s.strip();
@@ -238,7 +257,7 @@ final class Ops {
                     return false;
                 }
                 throw new ExpressionException(null, "the value " + describe(v)
-                        + " is not a boolean: only 0 and 1 (true and false) convert to a boolean; compare it, e.g. 'x != 0'");
+                        + " is not a boolean: only 0 and 1 (true and false) convert to a boolean; compare it, e.g. 'x != 0'").with(v);
             case Value.STR:
                 switch (v.str()) {
                     case "true": case "TRUE": case "True": case "1": return true;
@@ -246,11 +265,11 @@ final class Ops {
                     default: break;
                 }
                 throw new ExpressionException(null, "the value " + describe(v)
-                        + " is not a boolean: only 'true', 'false', '1' and '0' convert; compare it, e.g. \"s == 'on'\"");
+                        + " is not a boolean: only 'true', 'false', '1' and '0' convert; compare it, e.g. \"s == 'on'\"").with(v);
             case Value.UNDEFINED:
                 throw new ExpressionException(null, "the script has no value to use as a boolean");
             default:
-                throw new ExpressionException(null, "the value " + describe(v) + " is not a boolean");
+                throw new ExpressionException(null, "the value " + describe(v) + " is not a boolean").with(v);
         }
     }
 
@@ -293,25 +312,35 @@ final class Ops {
         }
     }
 
-    /** Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. */
+    /**
+     * Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. Exact class tests first (cheap),
+     * no interface checks: other {@code CharSequence}s stay objects.
+     */
     static void fromJava(Object o, Value out, boolean ecma) {
-        if (o == null || o == Expressions.NULL) {
+        if (o == null) {
             out.setNull();
-        } else if (o == Expressions.UNDEFINED) {
-            out.setUndefined();
-        } else if (o instanceof String) {
+            return;
+        }
+        Class<?> c = o.getClass();
+        if (c == String.class) {
             out.setStr((String) o);
-        } else if (o instanceof Boolean) {
+        } else if (c == Long.class || c == Integer.class || c == Short.class || c == Byte.class) {
+            out.setInt(((Number) o).longValue());
+        } else if (c == Double.class || c == Float.class) {
+            out.setNum(((Number) o).doubleValue());
+        } else if (c == Boolean.class) {
             if (ecma) {
                 out.setBool((Boolean) o);
             } else {
                 out.setInt((Boolean) o ? 1 : 0);
             }
-        } else if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
-            out.setInt(((Number) o).longValue());
+        } else if (o == Expressions.UNDEFINED) {
+            out.setUndefined();
+        } else if (o == Expressions.NULL) {
+            out.setNull();
         } else if (o instanceof Number) {
             out.setNum(((Number) o).doubleValue());
-        } else if (o instanceof CharSequence || o instanceof Character) {
+        } else if (c == Character.class) {
             out.setStr(o.toString());
         } else {
             out.setObj(o);
@@ -358,7 +387,7 @@ final class Ops {
     }
 
     /** BehaviorTree.CPP {@code ==}: numbers within float epsilon, strings exactly, a numeric string as a number. */
-    static boolean btcppEquals(Value a, Value b, int op) {
+    static boolean btcppEquals(Value a, Value b, int op, Scope enums) {
         if (a.isNumber() && b.isNumber()) {
             return Math.abs(a.num - b.num) <= BTCPP_EPSILON;
         }
@@ -368,18 +397,18 @@ final class Ops {
         if (a.kind == Value.OBJ && b.kind == Value.OBJ) {
             return Objects.equals(a.ref, b.ref);
         }
-        return Math.abs(btcppNumber(a, b, op) - btcppNumber(b, a, op)) <= BTCPP_EPSILON;
+        return Math.abs(btcppNumber(a, b, op, enums) - btcppNumber(b, a, op, enums)) <= BTCPP_EPSILON;
     }
 
     /** BehaviorTree.CPP {@code < > <= >=} (op is one of those codes). */
-    static boolean btcppRelation(Value a, Value b, int op) {
+    static boolean btcppRelation(Value a, Value b, int op, Scope enums) {
         int c;
         if (a.kind == Value.STR && b.kind == Value.STR) {
             c = a.str().compareTo(b.str());
             return relation(c, op);
         }
-        double l = btcppNumber(a, b, op);
-        double r = btcppNumber(b, a, op);
+        double l = btcppNumber(a, b, op, enums);
+        double r = btcppNumber(b, a, op, enums);
         switch (op) {
             case LT: return l < r;
             case GT: return l > r;
@@ -413,22 +442,22 @@ final class Ops {
     }
 
     /** {@code v} as a number for a comparison with {@code other}, or an error naming both operands. */
-    private static double btcppNumber(Value v, Value other, int op) {
+    private static double btcppNumber(Value v, Value other, int op, Scope enums) {
         if (v.isNumber()) {
             return v.num;
         }
         if (v.kind == Value.STR && other.isNumber()) {
-            double d = parseStrict(v.str());
+            double d = btcppStringToNumber(v.str(), enums);
             if (!Double.isNaN(d)) {
                 return d;
             }
             throw new ExpressionException(null, "cannot compare " + describe(v) + " with " + describe(other)
-                    + " using '" + text(op) + "': the string is not a number");
+                    + " using '" + text(op) + "': the string is not a number").with(v, other);
         }
         if (v.kind == Value.UNDEFINED || other.kind == Value.UNDEFINED) {
             throw new ExpressionException(null, "an operand of '" + text(op) + "' has no value");
         }
         throw new ExpressionException(null, "cannot compare " + describe(v) + " with " + describe(other)
-                + " using '" + text(op) + "': the types differ");
+                + " using '" + text(op) + "': the types differ").with(v, other);
     }
 }

@@ -2,44 +2,18 @@ package io.canopy.expr;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Recursive-descent parser that builds the node tree and resolves every name through the scope.
  *
  * <p>Precedence, lowest first: assignment ({@code := = += -= *= /= %=}, right-assoc), {@code ?:}, {@code
- * ||}, {@code &&}, then BehaviorTree.CPP: one level of chained comparisons above {@code | ^ &}; ECMAScript:
- * {@code | ^ &}, equality, relational. Then {@code + - ..}, {@code * / %}, prefix {@code - + ! ~ typeof},
- * postfix {@code .name [key] (args)}.
+ * ||}, {@code &&}, then BehaviorTree.CPP: one level of chained comparisons, {@code | ^} (one level), {@code
+ * &}; ECMAScript: {@code |}, {@code ^}, {@code &}, equality, relational. Then {@code + - ..}, {@code * / %},
+ * prefix {@code - + ! ~ typeof}, postfix {@code .name [key] (args)}.
  */
-final class Parser {
-    private static final Set<String> RESERVED = Set.of("break", "case", "catch", "class", "const", "continue",
-            "debugger", "default", "delete", "do", "else", "export", "extends", "finally", "for", "function", "if",
-            "import", "in", "instanceof", "new", "return", "super", "switch", "this", "throw", "try", "var", "void",
-            "while", "with", "yield", "let", "static", "enum", "await");
-
-    private final String src;
-    private final List<Token> toks;
-    private final Scope scope;
-    private final boolean ecma;
-    private int p;
-    /** Nesting of () and []: inside them, newlines are whitespace. */
-    private int depth;
-    /** Recursion depth of the parser, bounded so that absurd nesting is a syntax error, not a stack overflow. */
-    private int nesting;
-    private static final int MAX_NESTING = 200;
-    /** Bounds the depth of left-nested operator chains, which evaluation walks recursively. */
-    private static final int MAX_TOKENS = 4096;
-
+final class Parser extends OperandParser {
     Parser(String src, Scope scope, Dialect dialect) {
-        this.src = src;
-        this.toks = Lexer.tokenize(src, dialect);
-        if (toks.size() > MAX_TOKENS) {
-            throw error(toks.get(MAX_TOKENS), "the script has more than " + MAX_TOKENS + " tokens",
-                    "split it into smaller scripts");
-        }
-        this.scope = scope;
-        this.ecma = dialect == Dialect.ECMASCRIPT;
+        super(src, scope, dialect);
     }
 
     // ---------------------------------------------------------------- entry points
@@ -51,7 +25,7 @@ final class Parser {
         while (toks.get(p).type != Token.END) {
             statements.add(parseAssignment());
             Token t = toks.get(p);
-            if (t.type == Token.NEWLINE || t.is(";")) {
+            if (t.type == Token.NEWLINE || t.is(";") || afterNewline()) {
                 skipSeparators();
             } else if (t.type != Token.END) {
                 throw error(t, "unexpected " + t.shown() + " after a complete expression",
@@ -107,55 +81,15 @@ final class Parser {
         return "remove it or complete the expression";
     }
 
-    // ---------------------------------------------------------------- token access
-
-    private Token cur() {
-        if (depth > 0) {
-            skipNewlines();
-        }
-        return toks.get(p);
-    }
-
-    private Token operandToken() {
-        skipNewlines();
-        return toks.get(p);
-    }
-
-    private void skipNewlines() {
-        while (toks.get(p).type == Token.NEWLINE) {
-            p++;
-        }
-    }
-
-    private void skipSeparators() {
-        while (toks.get(p).type == Token.NEWLINE || toks.get(p).is(";")) {
-            p++;
-        }
-    }
-
-    private Token next() {
-        return toks.get(p++);
-    }
-
-    private Token previous() {
-        return p > 0 ? toks.get(p - 1) : null;
-    }
-
     // ---------------------------------------------------------------- grammar
 
-    private Node parseAssignment() {
+    @Override
+    Node parseAssignment() {
         enter();
         try {
             return parseAssignmentInner();
         } finally {
             nesting--;
-        }
-    }
-
-    private void enter() {
-        if (++nesting > MAX_NESTING) {
-            throw error(toks.get(p), "the script nests more than " + MAX_NESTING + " levels deep",
-                    "split it into several statements with intermediate variables");
         }
     }
 
@@ -181,7 +115,7 @@ final class Parser {
     private Node assignment(Token start, Node lhs, Token opToken, int op, Node rhs) {
         if (lhs instanceof VarNode) {
             VarNode v = (VarNode) lhs;
-            return new AssignNode(v.variable, v.name, op, rhs, ecma);
+            return new AssignNode(v.variable, v.name, op, rhs, ecma, scope);
         }
         String target = src.substring(start.offset, opToken.offset).strip();
         if (lhs instanceof MemberNode && op != AssignNode.CREATE) {
@@ -215,10 +149,8 @@ final class Parser {
             return c;
         }
         next();
-        depth++;
         Node a = parseAssignment();
         Token colon = cur();
-        depth--;
         if (!colon.is(":")) {
             throw error(colon, "the '?' at column " + column(q.offset) + " has no ':'",
                     "write 'condition ? value_if_true : value_if_false'");
@@ -266,7 +198,7 @@ final class Parser {
         for (int i = 0; i < codes.length; i++) {
             codes[i] = ops.get(i);
         }
-        return new CompareChainNode(codes, operands.toArray(new Node[0]));
+        return new CompareChainNode(codes, operands.toArray(new Node[0]), scope);
     }
 
     private static int compareOp(Token t) {
@@ -398,251 +330,4 @@ final class Parser {
         return parsePostfix();
     }
 
-    private Node parsePostfix() {
-        Node n = parsePrimary();
-        while (true) {
-            Token t = cur();
-            if (t.is(".")) {
-                next();
-                Token name = operandToken();
-                if (name.type != Token.NAME) {
-                    throw error(name, "expected a member name after '.' but found " + name.shown(),
-                            "write obj.name, or obj['key'] for other keys");
-                }
-                next();
-                n = new MemberNode(n, name.text, null, ecma);
-            } else if (t.is("[")) {
-                next();
-                depth++;
-                Node key = parseAssignment();
-                Token close = cur();
-                depth--;
-                if (!close.is("]")) {
-                    throw error(close, "the '[' opened at column " + column(t.offset) + " is not closed",
-                            "add the missing ']'");
-                }
-                next();
-                n = new MemberNode(n, null, key, ecma);
-            } else if (t.is("(")) {
-                throw error(t, "only named functions can be called", "call a function by its name, e.g. In('state')");
-            } else {
-                return n;
-            }
-        }
-    }
-
-    private Node parsePrimary() {
-        Token t = operandToken();
-        switch (t.type) {
-            case Token.NUMBER:
-                next();
-                return ConstNode.of(t.value, ecma);
-            case Token.STRING:
-                next();
-                return ConstNode.of(t.value, ecma);
-            case Token.NAME:
-                next();
-                return name(t);
-            case Token.OP:
-                if (ecma && t.is("[")) {
-                    return arrayLiteral();
-                }
-                if (ecma && t.is("{")) {
-                    return objectLiteral();
-                }
-                if (t.is("(")) {
-                    next();
-                    depth++;
-                    Node inner = parseAssignment();
-                    Token close = cur();
-                    depth--;
-                    if (!close.is(")")) {
-                        throw error(close, "the '(' opened at column " + column(t.offset) + " is not closed",
-                                "add the missing ')'");
-                    }
-                    next();
-                    return inner;
-                }
-                break;
-            default:
-                break;
-        }
-        throw missingOperand(t);
-    }
-
-    private Node arrayLiteral() {
-        Token open = next();
-        depth++;
-        List<Node> items = new ArrayList<>();
-        while (!cur().is("]")) {
-            items.add(parseAssignment());
-            Token t = cur();
-            if (t.is(",")) {
-                next();
-            } else if (!t.is("]")) {
-                throw error(t, "the '[' opened at column " + column(open.offset) + " is not closed",
-                        "separate items with ',' and close the array with ']'");
-            }
-        }
-        depth--;
-        next();
-        return new LiteralNode(null, items.toArray(new Node[0]));
-    }
-
-    private Node objectLiteral() {
-        Token open = next();
-        depth++;
-        List<String> keys = new ArrayList<>();
-        List<Node> values = new ArrayList<>();
-        while (!cur().is("}")) {
-            Token key = cur();
-            if (key.type == Token.NAME || key.type == Token.STRING) {
-                keys.add(key.type == Token.NAME ? key.text : (String) key.value);
-            } else if (key.type == Token.NUMBER) {
-                keys.add(Ops.formatNumber(((Number) key.value).doubleValue()));
-            } else {
-                throw error(key, "expected a property name in the object literal opened at column "
-                        + column(open.offset) + " but found " + key.shown(), "write {name: value, 'other name': value}");
-            }
-            next();
-            Token colon = cur();
-            if (!colon.is(":")) {
-                throw error(colon, "expected ':' after the property name '" + keys.get(keys.size() - 1) + "'",
-                        "write {name: value}");
-            }
-            next();
-            values.add(parseAssignment());
-            Token t = cur();
-            if (t.is(",")) {
-                next();
-            } else if (!t.is("}")) {
-                throw error(t, "the '{' opened at column " + column(open.offset) + " is not closed",
-                        "separate properties with ',' and close the object with '}'");
-            }
-        }
-        depth--;
-        next();
-        return new LiteralNode(keys.toArray(new String[0]), values.toArray(new Node[0]));
-    }
-
-    private ExpressionSyntaxException missingOperand(Token t) {
-        Token prev = previous();
-        String after = prev != null && prev.type == Token.OP ? " after '" + prev.text + "'" : "";
-        String fix = "write a number, a 'string', a variable name or a parenthesised expression";
-        if (t.type == Token.END || t.type == Token.NEWLINE) {
-            return error(t, "the script ends where a value is expected" + after, "complete the expression: " + fix);
-        }
-        if (t.is("=") && prev != null && (prev.is("=") || prev.is("!"))) {
-            fix = "write '==' or '!=' without spaces";
-        } else if (t.is("{") && !ecma) {
-            fix = "blackboard keys are written without braces in scripts: write x, not {x}";
-        }
-        return error(t, "expected a value" + after + " but found " + t.shown(), fix);
-    }
-
-    private Node name(Token t) {
-        String name = t.text;
-        switch (name) {
-            case "true":
-                return ecma ? ConstNode.of(Boolean.TRUE, true) : ConstNode.of(1.0, false);
-            case "false":
-                return ecma ? ConstNode.of(Boolean.FALSE, true) : ConstNode.of(0.0, false);
-            default:
-                break;
-        }
-        if (ecma) {
-            if (name.equals("null")) {
-                return ConstNode.of(null, true);
-            }
-            if (name.equals("undefined")) {
-                return ConstNode.of(Expressions.UNDEFINED, true);
-            }
-            if (RESERVED.contains(name)) {
-                throw error(t, "'" + name + "' is an ECMAScript statement keyword, not supported in expressions",
-                        "write an expression: values, variables, operators, member access and calls such as In('s1')");
-            }
-        }
-        if (toks.get(p).is("(")) {
-            return call(t);
-        }
-        Object constant = scope.constant(name);
-        if (constant != null) {
-            return ConstNode.of(constant, ecma);
-        }
-        Variable v = scope.variable(name);
-        if (v == null) {
-            throw new IllegalStateException("Scope.variable(\"" + name + "\") returned null");
-        }
-        return new VarNode(v, name, ecma);
-    }
-
-    private Node call(Token nameToken) {
-        Token open = next();
-        depth++;
-        List<Node> args = new ArrayList<>();
-        if (!cur().is(")")) {
-            while (true) {
-                args.add(parseAssignment());
-                Token t = cur();
-                if (t.is(",")) {
-                    next();
-                } else if (t.is(")")) {
-                    break;
-                } else {
-                    throw error(t, "the call of " + nameToken.text + " opened at column " + column(open.offset)
-                            + " is not closed", "separate arguments with ',' and close the call with ')'");
-                }
-            }
-        }
-        depth--;
-        next();
-        ExprFunction fn = scope.function(nameToken.text, args.size());
-        if (fn == null) {
-            throw error(nameToken, "unknown function '" + nameToken.text + "' with " + args.size()
-                    + (args.size() == 1 ? " argument" : " arguments"), ecma
-                    ? "the datamodel offers In('stateId'); check the name and the number of arguments"
-                    : "no such function is registered; check the name and the number of arguments");
-        }
-        Object[] argv = new Object[args.size()];
-        boolean constant = true;
-        for (int i = 0; i < argv.length; i++) {
-            Node a = args.get(i);
-            if (a instanceof ConstNode) {
-                argv[i] = ((ConstNode) a).javaValue();
-            } else {
-                constant = false;
-            }
-        }
-        if (constant) {
-            try {
-                fn = fn.specialize(argv.clone());
-            } catch (IllegalArgumentException e) {
-                throw error(nameToken, "bad arguments for " + nameToken.text + ": " + e.getMessage(),
-                        "fix the arguments of the call");
-            }
-        }
-        return new CallNode(nameToken.text, fn, args.toArray(new Node[0]), argv, constant, ecma);
-    }
-
-    // ---------------------------------------------------------------- errors
-
-    private int column(int offset) {
-        int lineStart = src.lastIndexOf('\n', offset - 1) + 1;
-        return offset - lineStart + 1;
-    }
-
-    private ExpressionSyntaxException error(Token t, String problem, String fix) {
-        return error(src, t.offset, t.type == Token.END ? "end of script" : t.shown(), problem, fix);
-    }
-
-    static ExpressionSyntaxException error(String src, int offset, String token, String problem, String fix) {
-        int line = 1;
-        for (int k = 0; k < offset && k < src.length(); k++) {
-            if (src.charAt(k) == '\n') {
-                line++;
-            }
-        }
-        int lineStart = src.lastIndexOf('\n', offset - 1) + 1;
-        return new ExpressionSyntaxException(src, line, offset - lineStart + 1, token, problem, fix);
-    }
 }

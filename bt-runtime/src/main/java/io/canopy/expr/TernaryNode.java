@@ -25,7 +25,7 @@ final class TernaryNode extends Node {
         } else if (out.isNumber()) {
             c = out.num != 0;
         } else {
-            throw new ExpressionException(null, "the condition of '?:' is " + Ops.describe(out) + ", not a number or a string");
+            throw new ExpressionException(null, "the condition of '?:' is " + Ops.describe(out) + ", not a number or a string").with(out);
         }
         (c ? then : otherwise).eval(out);
     }

@@ -26,7 +26,7 @@ final class UnaryNode extends Node {
         }
         if (!out.isNumber()) {
             throw new ExpressionException(null, "the operator '" + text() + "' needs a number, got " + Ops.describe(out)
-                    + (op == NOT ? "; compare the value instead, e.g. \"s == ''\"" : ""));
+                    + (op == NOT ? "; compare the value instead, e.g. \"s == ''\"" : "")).with(out);
         }
         switch (op) {
             case NEG:
@@ -43,7 +43,7 @@ final class UnaryNode extends Node {
                 return;
             default:
                 if (out.num != (long) out.num) {
-                    throw new ExpressionException(null, "the operator '~' needs an integer, got " + Ops.describe(out));
+                    throw new ExpressionException(null, "the operator '~' needs an integer, got " + Ops.describe(out)).with(out);
                 }
                 out.setNum(~(long) out.num);
         }

@@ -14,7 +14,16 @@ final class VarNode extends Node {
 
     @Override
     void eval(Value out) {
-        Variable v = variable;
+        if (!load(variable, out, ecma)) {
+            readEmpty(out);
+        }
+    }
+
+    /**
+     * Loads the variable's value into {@code out} without boxing; false (and {@code out} untouched) when the
+     * variable is empty. BehaviorTree.CPP booleans load as the integers 1/0.
+     */
+    static boolean load(Variable v, Value out, boolean ecma) {
         switch (v.kind()) {
             case BOOLEAN:
                 if (ecma) {
@@ -22,21 +31,21 @@ final class VarNode extends Node {
                 } else {
                     out.setInt(v.booleanValue() ? 1 : 0);
                 }
-                break;
+                return true;
             case LONG:
                 out.setInt(v.longValue());
-                break;
+                return true;
             case DOUBLE:
                 out.setNum(v.doubleValue());
-                break;
+                return true;
             case STRING:
                 out.setStr((String) v.objectValue());
-                break;
+                return true;
             case OBJECT:
                 Ops.fromJava(v.objectValue(), out, ecma);
-                break;
+                return true;
             default:
-                readEmpty(out);
+                return false;
         }
     }
 

@@ -253,6 +253,22 @@ class BtcppScriptTest {
     }
 
     @Test
+    void aLineStartingWithAnOperatorContinuesTheStatement() {
+        run("x := 1\n  + 2\ny := x\n(z := 4)");
+        assertThat(bb.get("x")).isEqualTo(3.0);
+        assertThat(bb.get("y")).isEqualTo(3.0);
+        assertThat(bb.get("z")).isEqualTo(4L);
+        run("t := x > 2\n  ? 'big'\n  : 'small'");
+        assertThat(bb.get("t")).isEqualTo("big");
+    }
+
+    @Test
+    void statementsOnOneLineNeedASemicolon() {
+        assertThatThrownBy(() -> compile("x := 1 y := 2")).isInstanceOf(ExpressionSyntaxException.class)
+                .hasMessageContaining("unexpected 'y' after a complete expression");
+    }
+
+    @Test
     void hexAndExponentLiterals() {
         run("h := 0x1F; e := 1.5e2; f := 2E-1");
         assertThat(bb.get("h")).isEqualTo(31L);
@@ -353,5 +369,46 @@ class BtcppScriptTest {
         assertThat(cond("s")).isTrue();
         bb.set("s", "nope");
         assertThatThrownBy(() -> cond("s")).isInstanceOf(ExpressionException.class);
+    }
+
+    @Test
+    void errorsCarryTheValuesInvolved() {
+        bb.set("x", 2).set("s", "text");
+        ExpressionException notBool = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class, () -> cond("x"));
+        assertThat(notBool.values()).containsExactly(2L);
+        ExpressionException mismatch = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> run("y := s - 1"));
+        assertThat(mismatch.values()).containsExactly("text", 1L);
+        assertThat(mismatch.detail()).isEqualTo("'-' needs numbers, got string 'text' and number 1");
+        ExpressionException refused = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> run("s = 5"));
+        assertThat(refused.values()).containsExactly(5L);
+        assertThat(refused.variable()).isEqualTo("s");
+        ExpressionException missing = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> run("ghost = 1"));
+        assertThat(missing.values()).isEmpty();
+    }
+
+    @Test
+    void stringsTrueAndFalseCompareAsOneAndZero() {
+        bb.set("param", "true");
+        assertThat(cond("param != true")).isFalse();
+        assertThat(cond("param == 1")).isTrue();
+        assertThat(cond("'false' == false")).isTrue();
+        bb.set("n", 5);
+        run("n = 'true'");
+        assertThat(bb.get("n")).isEqualTo(1L);
+    }
+
+    @Test
+    void enumNamesInStringsCompareAsTheirValues() {
+        bb.enums.put("RED", 1L);
+        bb.enums.put("BLUE", 2L);
+        bb.set("color", "BLUE").set("code", 1);
+        assertThat(cond("color == BLUE")).isTrue();
+        assertThat(cond("color > RED")).isTrue();
+        run("code = 'BLUE'");
+        assertThat(bb.get("code")).isEqualTo(2L);
+        assertThat(compile("color").evalDouble()).isEqualTo(2.0);
     }
 }

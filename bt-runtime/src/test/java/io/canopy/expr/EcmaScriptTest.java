@@ -372,4 +372,14 @@ class EcmaScriptTest {
         assertThat(value("{a: 1}.a")).isEqualTo(1L);
         assertThat(value("[]")).isEqualTo(List.of());
     }
+
+    @Test
+    void memberAccessMayContinueOnTheNextLine() {
+        Event ev = new Event();
+        ev.fields.put("name", "foo");
+        dm.declare("_event", ev);
+        assertThat(value("_event\n  .name")).isEqualTo("foo");
+        dm.declare("a", 1L);
+        assertThat(value("a\n[2, 3]")).isEqualTo(List.of(2L, 3L));
+    }
 }

@@ -57,6 +57,11 @@ final class BodyCodec<T extends Message> {
         return type;
     }
 
+    /** The descriptor of T. */
+    com.google.protobuf.Descriptors.Descriptor descriptor() {
+        return field == null ? Envelope.getDescriptor() : field.getMessageType();
+    }
+
     /** The name of the oneof field (for example {@code motor_command}), or {@code envelope}. */
     String bodyName() {
         return field == null ? "envelope" : field.getName();

@@ -68,6 +68,7 @@ final class Connection implements MqttCallbackExtended {
     private final IMqttActionListener deliveryListener = new DeliveryListener();
 
     private volatile boolean connected;
+    private volatile String lastError;
     private volatile boolean closing;
     private volatile CountDownLatch connectedLatch = new CountDownLatch(1);
     /** IO thread only. */
@@ -174,7 +175,12 @@ final class Connection implements MqttCallbackExtended {
         }
     }
 
+    String lastError() {
+        return lastError;
+    }
+
     private void onConnectFailed(Throwable cause) {
+        lastError = describe(cause);
         if (closing) {
             return;
         }
@@ -226,6 +232,7 @@ final class Connection implements MqttCallbackExtended {
     @Override
     public void connectionLost(Throwable cause) {
         connected = false;
+        lastError = describe(cause);
         connectedLatch = new CountDownLatch(1);
         counters.connectionLosses.incrementAndGet();
         if (closing) {
@@ -311,7 +318,8 @@ final class Connection implements MqttCallbackExtended {
         Pending p = new Pending(topic, payload, qos, retain);
         boolean drainLater = false;
         synchronized (lock) {
-            if (connected && pending.isEmpty() && trySend(p)) {
+            // QoS 0 never waits behind the buffer; QoS 1/2 keep their order behind it
+            if (connected && (qos == 0 || pending.isEmpty()) && trySend(p)) {
                 return;
             }
             if (qos == 0) {

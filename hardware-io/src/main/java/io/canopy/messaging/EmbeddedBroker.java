@@ -30,6 +30,11 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** Starts a broker on 127.0.0.1:{@code port} (0 picks a free port); fails with a clear message when taken. */
     public static EmbeddedBroker start(int port) {
+        return start(port, true);
+    }
+
+    /** As {@link #start(int)}; {@code tcpNoDelay=false} only to measure what Nagle's algorithm costs. */
+    static EmbeddedBroker start(int port, boolean tcpNoDelay) {
         LogLevels.quietByDefault(List.of("io.moquette", "io.netty"));
         Properties p = new Properties();
         p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, HOST);
@@ -40,7 +45,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.METRICS_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.BUGSNAG_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, "true");
-        p.setProperty(BrokerConstants.NETTY_TCP_NODELAY_PROPERTY_NAME, "true");
+        p.setProperty(BrokerConstants.NETTY_TCP_NODELAY_PROPERTY_NAME, Boolean.toString(tcpNoDelay));
         p.setProperty(BrokerConstants.NETTY_EPOLL_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.IMMEDIATE_BUFFER_FLUSH_PROPERTY_NAME, "true");
         p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(256 * 1024));
@@ -48,6 +53,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         try {
             server.startServer(new MemoryConfig(p));
         } catch (IOException | RuntimeException e) {
+            shutdownEventLoopsNow(server);
             server.stopServer();
             throw new InputException("embedded MQTT broker on " + HOST + ":" + port + " did not start ("
                     + Connection.describe(e) + "); free the port or configure another one or a broker URL", e);
@@ -75,8 +81,35 @@ public final class EmbeddedBroker implements AutoCloseable {
         return "tcp://" + HOST + ":" + port;
     }
 
+    /**
+     * Stops the broker. Moquette shuts Netty down "gracefully", with Netty's default quiet period of two
+     * seconds; the event loops are told to shut down with no quiet period first, so closing takes
+     * milliseconds (nothing is queued on an in-memory broker that is going away anyway).
+     */
     @Override
     public void close() {
+        shutdownEventLoopsNow(server);
         server.stopServer();
+    }
+
+    private static void shutdownEventLoopsNow(Server server) {
+        try {
+            Object acceptor = field(server, "acceptor");
+            for (String group : new String[] {"bossGroup", "workerGroup"}) {
+                Object loops = field(acceptor, group);
+                if (loops instanceof io.netty.channel.EventLoopGroup g) {
+                    g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // a Moquette without these fields: its own shutdown still works, only slower
+            org.slf4j.LoggerFactory.getLogger(EmbeddedBroker.class).debug("fast shutdown unavailable: {}", e.toString());
+        }
+    }
+
+    private static Object field(Object owner, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = owner.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(owner);
     }
 }

@@ -130,6 +130,11 @@ public final class Node implements AutoCloseable {
         return connection.isConnected();
     }
 
+    /** Why the last connection attempt failed or the connection was lost, or null when it never failed. */
+    public String lastConnectionError() {
+        return connection.lastError();
+    }
+
     /** Waits until the node is connected; returns false when {@code timeoutMs} passed first. */
     public boolean awaitConnected(long timeoutMs) throws InterruptedException {
         return connection.awaitConnected(timeoutMs);
@@ -166,6 +171,28 @@ public final class Node implements AutoCloseable {
         return sub;
     }
 
+    /**
+     * A monitor's subscription: every payload on {@code name} (a topic or filter, resolved like any name),
+     * Envelope or not, unfiltered by deadline. {@code canopy echo} uses it.
+     */
+    public Subscription newRawSubscriber(String name, Qos qos, RawListener listener) {
+        checkOpen();
+        String filter = names.resolveFilter(name);
+        Objects.requireNonNull(listener, "listener");
+        addSink(filter, qos.level(), listener);
+        return new Subscription() {
+            @Override
+            public String topic() {
+                return filter;
+            }
+
+            @Override
+            public void close() {
+                removeSink(filter, listener);
+            }
+        };
+    }
+
     public <Q extends Message, R extends Message> ServiceServer<Q, R> newServiceServer(String name, Class<Q> requestType,
             Class<R> responseType, ServiceHandler<Q, R> handler) {
         checkOpen();
@@ -191,15 +218,20 @@ public final class Node implements AutoCloseable {
         connection.publish(topic, envelope.toByteArray(), qos, retain);
     }
 
-    private void addSink(String filter, int qos, EnvelopeSink sink) {
+    private void addSink(String filter, int qos, Object sink) {
         while (true) {
             Route route = routes.computeIfAbsent(filter, f -> new Route(this, f));
             synchronized (route) {
                 if (routes.get(filter) != route) {
                     continue; // emptied and removed meanwhile: take the new one
                 }
-                route.sinks.add(sink);
-                if (qos > route.qos || route.sinks.size() == 1) {
+                boolean first = route.isEmpty();
+                if (sink instanceof RawListener raw) {
+                    route.rawSinks.add(raw);
+                } else {
+                    route.sinks.add((EnvelopeSink) sink);
+                }
+                if (qos > route.qos || first) {
                     route.qos = Math.max(qos, route.qos);
                     connection.subscribe(filter, route.qos, route);
                 }
@@ -208,14 +240,15 @@ public final class Node implements AutoCloseable {
         }
     }
 
-    void removeSink(String filter, EnvelopeSink sink) {
+    void removeSink(String filter, Object sink) {
         Route route = routes.get(filter);
         if (route == null) {
             return;
         }
         synchronized (route) {
             route.sinks.remove(sink);
-            if (route.sinks.isEmpty()) {
+            route.rawSinks.remove(sink);
+            if (route.isEmpty()) {
                 routes.remove(filter);
                 connection.unsubscribe(filter);
             }

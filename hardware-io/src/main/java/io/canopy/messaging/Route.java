@@ -15,6 +15,11 @@ final class Route implements Connection.RawHandler {
     private final Node node;
     final String filter;
     final CopyOnWriteArrayList<EnvelopeSink> sinks = new CopyOnWriteArrayList<>();
+    final CopyOnWriteArrayList<RawListener> rawSinks = new CopyOnWriteArrayList<>();
+    boolean isEmpty() {
+        return sinks.isEmpty() && rawSinks.isEmpty();
+    }
+
     /** Highest QoS any sink asked for. */
     volatile int qos;
 
@@ -26,6 +31,16 @@ final class Route implements Connection.RawHandler {
     @Override
     public void onMessage(String topic, MqttMessage message) {
         byte[] payload = message.getPayload();
+        for (RawListener raw : rawSinks) {
+            try {
+                raw.onMessage(topic, payload, message.isRetained());
+            } catch (RuntimeException | Error e) {
+                node.listenerFailed(topic, e);
+            }
+        }
+        if (sinks.isEmpty()) {
+            return;
+        }
         Envelope envelope;
         CodedInputStream in = CodedInputStream.newInstance(payload);
         try {

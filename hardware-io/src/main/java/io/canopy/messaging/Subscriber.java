@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link MessageListener} on the connection's IO thread. Envelopes with another body type are counted and
  * logged once per topic. Created by {@link Node#newSubscriber}; subscribed again after every reconnect.
  */
-public final class Subscriber<T extends Message> implements EnvelopeSink, AutoCloseable {
+public final class Subscriber<T extends Message> implements EnvelopeSink, Subscription {
     private final Node node;
     private final String topic;
     private final BodyCodec<T> codec;
@@ -25,7 +25,7 @@ public final class Subscriber<T extends Message> implements EnvelopeSink, AutoCl
         this.listener = listener;
     }
 
-    /** The resolved topic filter. */
+    @Override
     public String topic() {
         return topic;
     }

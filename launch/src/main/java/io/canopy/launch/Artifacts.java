@@ -1,13 +1,25 @@
 package io.canopy.launch;
 
 import io.canopy.InputException;
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.XmlTreeLoader;
+import io.canopy.launch.nav.NavLeaves;
+import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.Statechart;
+import io.canopy.tick.DeadlineTimerQueue;
+import io.canopy.tick.ManualNanoClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Loads the files a launch plan names (behavior trees, SCXML machines) the way {@code canopy run} will,
- * to report their errors before anything runs.
+ * Loads the files a launch plan names (behavior trees, SCXML machines) exactly as {@code canopy run} will
+ * (with the built-in and navigation leaves), to report their errors before anything runs.
  */
 final class Artifacts {
     private Artifacts() {}
@@ -15,43 +27,64 @@ final class Artifacts {
     static List<String> checkAll(LaunchPlan plan) {
         List<String> errors = new ArrayList<>();
         for (NodePlan node : plan.nodes()) {
-            for (TreePlan t : node.trees()) {
-                checkTree(t.file(), t.main(), errors, t.source());
-            }
+            Map<String, Statechart> charts = new HashMap<>();
             for (MachinePlan m : node.machines()) {
-                checkMachine(m.file(), errors, m.source());
+                Statechart c = checkMachine(m.file(), errors, m.source());
+                if (c != null) {
+                    charts.put(m.name(), c);
+                }
+            }
+            for (TreePlan t : node.trees()) {
+                Tree tree = checkTree(t.file(), errors, t.source());
+                if (tree != null && t.main() != null && !t.main().equals(tree.id())) {
+                    errors.add(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
+                            + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
+                }
+                Statechart gate = t.machine() == null ? null : charts.get(t.machine());
+                if (gate != null && gate.stateIndex(t.state()) < 0) {
+                    errors.add(t.source() + ": attribute 'active_in': machine '" + t.machine() + "' has no state '" + t.state()
+                            + "'" + Names.suggestion(t.state(), gate.stateIds()) + "; its states are " + String.join(", ", gate.stateIds()));
+                }
             }
         }
         return errors;
     }
 
-    static void checkTree(Path file, String main, List<String> errors) {
-        checkTree(file, main, errors, null);
+    /** The registry {@code canopy run} and {@code canopy validate} load trees with. */
+    static NodeRegistry registry() {
+        return NavLeaves.register(NodeRegistry.withBuiltins());
+    }
+
+    static void checkTree(Path file, List<String> errors) {
+        checkTree(file, errors, null);
     }
 
     static void checkMachine(Path file, List<String> errors) {
         checkMachine(file, errors, null);
     }
 
-    private static void checkTree(Path file, String main, List<String> errors, Source from) {
-        checkRoot(file, "root", "<root BTCPP_format=\"4\">", errors, from);
-    }
-
-    private static void checkMachine(Path file, List<String> errors, Source from) {
-        checkRoot(file, "scxml", "<scxml>", errors, from);
-    }
-
-    private static void checkRoot(Path file, String rootName, String example, List<String> errors, Source from) {
+    private static Tree checkTree(Path file, List<String> errors, Source from) {
         Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
-        String via = from == null ? "" : " (named by " + from + ")";
         try {
-            XmlElement root = SafeXml.parseLenient(shown);
-            if (root == null || !root.name.equals(rootName)) {
-                errors.add(shown + ":" + (root == null ? 1 : root.line) + ":" + (root == null ? 1 : root.column)
-                        + ": the root element must be " + example + via);
-            }
+            return new XmlTreeLoader(registry()).loadFile(shown, Blackboard.create(),
+                    new TreeContext(new DeadlineTimerQueue(new ManualNanoClock()), 0));
         } catch (InputException e) {
-            errors.add(e.getMessage() + via);
+            errors.add(e.getMessage() + via(from));
+            return null;
         }
+    }
+
+    private static Statechart checkMachine(Path file, List<String> errors, Source from) {
+        Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
+        try {
+            return ScxmlLoader.load(shown);
+        } catch (InputException e) {
+            errors.add(e.getMessage() + via(from));
+            return null;
+        }
+    }
+
+    private static String via(Source from) {
+        return from == null ? "" : " (named by " + from + ")";
     }
 }

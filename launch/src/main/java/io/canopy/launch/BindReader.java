@@ -44,9 +44,10 @@ final class BindReader {
     private final List<MotorPlan> motors;
     private final List<SensorPlan> sensors;
     private final List<TimerPlan> timers;
+    private final List<DiffDrivePlan> drives;
 
     BindReader(List<String> errors, String namespace, String nodeName, List<SerialPlan> links, List<MotorPlan> motors,
-            List<SensorPlan> sensors, List<TimerPlan> timers) {
+            List<SensorPlan> sensors, List<TimerPlan> timers, List<DiffDrivePlan> drives) {
         this.errors = errors;
         this.namespace = namespace;
         this.nodeName = nodeName;
@@ -54,6 +55,7 @@ final class BindReader {
         this.motors = motors;
         this.sensors = sensors;
         this.timers = timers;
+        this.drives = drives;
     }
 
     BindPlan read(ElementReader r) {
@@ -72,10 +74,19 @@ final class BindReader {
             r.error("cannot bind " + from.text() + " to " + to.text() + "; " + kind(from) + ": can go to " + targets(from));
             return null;
         }
-        if (from instanceof Endpoint.Message m && m.field() != null && !(to instanceof Endpoint.Blackboard)) {
-            r.error("attribute 'from': a field (." + m.field() + ") applies only when the target is blackboard:KEY; "
+        if (from instanceof Endpoint.Message m && m.field() != null && to instanceof Endpoint.Mqtt) {
+            r.error("attribute 'from': a field (." + m.field() + ") applies only when the target is blackboard:KEY or event:NAME; "
                     + to.text() + " takes the whole message, so drop ." + m.field());
             return null;
+        }
+        if (to instanceof Endpoint.Motor mt) {
+            for (DiffDrivePlan d : drives) {
+                if (d.left().equals(mt.motor()) || d.right().equals(mt.motor())) {
+                    r.error("motor '" + mt.motor() + "' is driven by <diffdrive name=\"" + d.name()
+                            + "\">; set blackboard cmd_v and cmd_w instead of binding the motor");
+                    return null;
+                }
+            }
         }
         if (timer != null) {
             if (!(from instanceof Endpoint.Blackboard)) {

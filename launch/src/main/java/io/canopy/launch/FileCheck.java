@@ -33,7 +33,7 @@ public final class FileCheck {
                     LaunchPlan plan = LaunchLoader.load(file, args);
                     errors.addAll(Artifacts.checkAll(plan));
                 }
-                case TREE -> Artifacts.checkTree(file, null, errors);
+                case TREE -> Artifacts.checkTree(file, errors);
                 case SCXML -> Artifacts.checkMachine(file, errors);
             }
         } catch (LaunchException e) {

@@ -7,6 +7,7 @@ import java.util.List;
  * absolute, names checked. Immutable.
  *
  * @param namespace the MQTT namespace (from enclosing {@code <group namespace>}s and the node's own), "" for none
+ * @param diffDrive the node's {@code <diffdrive>}, or null
  * @param eventPolicy what happens to an event no tree or machine consumed within its tick: "drop" or "error"
  */
 public record NodePlan(
@@ -19,6 +20,7 @@ public record NodePlan(
         List<SerialPlan> links,
         List<MotorPlan> motors,
         List<SensorPlan> sensors,
+        DiffDrivePlan diffDrive,
         MqttPlan mqtt,
         List<BindPlan> binds,
         Source source) {

@@ -15,7 +15,10 @@ import java.util.Set;
  */
 final class NodeReader {
     static final List<String> CHILDREN =
-            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "mqtt", "bind");
+            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind");
+    /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
+    static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
+            "dock_y", "dock_radius", "x", "y", "theta");
 
     private final XmlElement node;
     private final Substitutions subst;
@@ -28,6 +31,9 @@ final class NodeReader {
     private final List<SerialPlan> links = new ArrayList<>();
     private final List<MotorPlan> motors = new ArrayList<>();
     private final List<SensorPlan> sensors = new ArrayList<>();
+    private final List<DiffDrivePlan> drives = new ArrayList<>();
+    /** Trees gated by a machine state, checked once all machines are known. */
+    private final List<TreePlan> gated = new ArrayList<>();
     private final List<ElementReader> bindElements = new ArrayList<>();
     /** Elements that name a timer, checked once all timers are known. */
     private final List<Object[]> timerRefs = new ArrayList<>();
@@ -60,6 +66,7 @@ final class NodeReader {
                 case "serial" -> readSerial(c);
                 case "motor" -> readMotor(c);
                 case "sensor" -> readSensor(c);
+                case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
@@ -90,6 +97,30 @@ final class NodeReader {
         for (Object[] ref : linkRefs) {
             checkRef((Source) ref[1], (String) ref[2], (String) ref[0], linkNames, "<serial name=\"" + ref[0] + "\" port=\"...\"/>");
         }
+        Set<String> machineNames = new HashSet<>();
+        machines.forEach(m -> machineNames.add(m.name()));
+        for (TreePlan t : trees) {
+            if (t.machine() != null && !machineNames.contains(t.machine())) {
+                errors.add(t.source() + ": attribute 'active_in': no <statemachine> named '" + t.machine() + "' in this node"
+                        + Names.suggestion(t.machine(), machineNames) + "; write active_in=\"MACHINE:STATE\"");
+            }
+        }
+        Set<String> motorNames = new HashSet<>();
+        motors.forEach(m -> motorNames.add(m.name()));
+        for (DiffDrivePlan d : drives) {
+            for (String wheel : new String[] {d.left(), d.right()}) {
+                if (!motorNames.contains(wheel)) {
+                    errors.add(d.source() + ": no <motor> named '" + wheel + "' in this node" + Names.suggestion(wheel, motorNames)
+                            + "; declare it, for example <motor name=\"" + wheel + "\" link=\"base\" id=\"0\"/>");
+                }
+            }
+            if (d.left().equals(d.right())) {
+                errors.add(d.source() + ": left and right are the same motor '" + d.left() + "'; name two motors");
+            }
+        }
+        if (drives.size() > 1) {
+            errors.add(drives.get(1).source() + ": a node has at most one <diffdrive>");
+        }
         if (mqtt == null) {
             mqtt = new MqttPlan(true, null, 1883, null, null, false, null, null, 30,
                     timerNames.contains("telemetry") ? "telemetry" : null, node.source());
@@ -97,7 +128,7 @@ final class NodeReader {
         if (name == null) {
             return null;
         }
-        BindReader binder = new BindReader(errors, namespace, name, links, motors, sensors, timers);
+        BindReader binder = new BindReader(errors, namespace, name, links, motors, sensors, timers, drives);
         List<BindPlan> binds = new ArrayList<>();
         for (ElementReader br : bindElements) {
             BindPlan b = binder.read(br);
@@ -108,7 +139,8 @@ final class NodeReader {
         if (errors.size() > errorsBefore) {
             return null;
         }
-        return new NodePlan(name, namespace, eventPolicy, timers, trees, machines, links, motors, sensors, mqtt, binds, node.source());
+        return new NodePlan(name, namespace, eventPolicy, timers, trees, machines, links, motors, sensors,
+                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source());
     }
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {
@@ -173,7 +205,8 @@ final class NodeReader {
     }
 
     private void readTree(XmlElement e) {
-        ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish");
+        ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish",
+                "active_in", "on_success", "on_failure");
         noChildren(e);
         if (!r.enabled()) {
             return;
@@ -184,8 +217,74 @@ final class NodeReader {
         long seed = r.integer("seed", 0, Long.MIN_VALUE, Long.MAX_VALUE, "a whole number");
         boolean restart = r.choice("on_finish", "restart", "restart", "stop").equals("restart");
         String name = r.name("name", main != null ? main : baseName(file), false);
+        String gate = r.string("active_in", null);
+        String machine = null;
+        String state = null;
+        if (gate != null) {
+            int colon = gate.indexOf(':');
+            if (colon <= 0 || colon == gate.length() - 1) {
+                r.error("attribute 'active_in': \"" + gate + "\" is not MACHINE:STATE; write for example active_in=\"mission:Patrol\"");
+                return;
+            }
+            machine = gate.substring(0, colon).strip();
+            state = gate.substring(colon + 1).strip();
+        }
+        String onSuccess = eventName(r, "on_success");
+        String onFailure = eventName(r, "on_failure");
         if (file != null && timer != null && name != null) {
-            trees.add(new TreePlan(name, file, main, timer, seed, restart, e.source()));
+            trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source()));
+        }
+    }
+
+    private static String eventName(ElementReader r, String attr) {
+        String v = r.string(attr, null);
+        if (v != null && !v.matches("[A-Za-z0-9_.\\-]+")) {
+            r.error("attribute '" + attr + "': \"" + v + "\" is not an event name; use letters, digits, '_', '-' and '.'");
+            return null;
+        }
+        return v;
+    }
+
+    private void readDiffDrive(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "left", "right", "wheel_radius", "track", "max_speed",
+                "timer", "x", "y", "theta");
+        noChildren(e);
+        if (!r.enabled()) {
+            return;
+        }
+        String name = r.name("name", "base", false);
+        String left = r.name("left", null, true);
+        String right = r.name("right", null, true);
+        double radius = required(r, "wheel_radius", "0.05");
+        double track = required(r, "track", "0.30");
+        double maxSpeed = r.positive("max_speed", 0.5, 100, "a speed in m/s");
+        String timer = timerOf(r);
+        double x = real(r, "x");
+        double y = real(r, "y");
+        double theta = real(r, "theta");
+        if (name != null && left != null && right != null && radius > 0 && track > 0 && timer != null) {
+            drives.add(new DiffDrivePlan(name, left, right, radius, track, maxSpeed, timer, x, y, theta, e.source()));
+        }
+    }
+
+    private static double required(ElementReader r, String attr, String example) {
+        if (!r.has(attr)) {
+            r.error("missing attribute '" + attr + "' (metres); add it, for example " + attr + "=\"" + example + "\"");
+            return 0;
+        }
+        return r.positive(attr, 0, 100, "a length in metres");
+    }
+
+    private static double real(ElementReader r, String attr) {
+        String v = r.string(attr, null);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            return Double.parseDouble(v.strip());
+        } catch (NumberFormatException ex) {
+            r.error("attribute '" + attr + "': \"" + v + "\" is not a number");
+            return 0;
         }
     }
 
@@ -243,6 +342,20 @@ final class NodeReader {
             r.error("attribute 'port': unknown simulator \"" + port + "\"; the in-process simulator is port=\"sim:diffdrive\"");
             return;
         }
+        if (port != null && port.startsWith(SerialPlan.SIM_PREFIX)) {
+            for (Map.Entry<String, String> p : params.entrySet()) {
+                if (!SIM_PARAMS.contains(p.getKey())) {
+                    r.error("unknown simulator parameter '" + p.getKey() + "'" + Names.suggestion(p.getKey(), SIM_PARAMS)
+                            + "; sim:diffdrive takes " + String.join(", ", SIM_PARAMS));
+                } else {
+                    try {
+                        Double.parseDouble(p.getValue().strip());
+                    } catch (NumberFormatException ex) {
+                        r.error("simulator parameter '" + p.getKey() + "': \"" + p.getValue() + "\" is not a number");
+                    }
+                }
+            }
+        }
         if (port != null && !port.startsWith(SerialPlan.SIM_PREFIX) && !params.isEmpty()) {
             r.error("<param> children configure the simulator; a real port (\"" + port + "\") takes none; remove them");
         }
@@ -283,7 +396,7 @@ final class NodeReader {
             r.error("missing attribute 'id'; give the controller's motor id, for example id=\"0\"");
         }
         int id = (int) r.integer("id", 0, 0, 0xFFFF_FFFFL, "a motor id");
-        int timeoutMs = (int) r.integer("timeout_ms", 250, 0, 60_000, "milliseconds (0 = no timeout)");
+        int timeoutMs = (int) r.integer("timeout_ms", 250, 20, 60_000, "milliseconds");
         if (name != null && link != null && r.has("id")) {
             motors.add(new MotorPlan(name, link, id, timeoutMs, e.source()));
         }
@@ -327,10 +440,7 @@ final class NodeReader {
                 r.error("attribute 'broker': \"" + broker + "\" is not a broker; write embedded, tcp://HOST:PORT or ssl://HOST:PORT");
             }
         }
-        int port = (int) r.integer("port", 1883, 1, 65_535, "a TCP port");
-        if (!embedded && r.has("port")) {
-            r.error("attribute 'port' sets the embedded broker's port; with broker=\"" + broker + "\" put the port in the URL");
-        }
+        int port = (int) r.integer("port", 1883, 0, 65_535, "a TCP port (0 = any free port)");
         String user = emptyToNull(r.string("user", null));
         String password = emptyToNull(r.string("password", null));
         boolean tls = r.bool("tls", url != null && url.startsWith("ssl://"));

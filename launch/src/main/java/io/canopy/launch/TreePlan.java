@@ -3,10 +3,17 @@ package io.canopy.launch;
 import java.nio.file.Path;
 
 /**
- * A behavior tree run on a named timer ({@code <tree file main timer seed on_finish>}).
+ * A behavior tree run on a named timer ({@code <tree file main timer seed on_finish active_in on_success
+ * on_failure>}).
  *
- * @param main     the {@code <BehaviorTree ID>} to run, or null for the file's {@code main_tree_to_execute}
- * @param seed     the seed of the tree's random source (reproducible runs)
- * @param restart  true: a tree that finished starts again on the next tick; false: it stays finished
+ * @param main      the {@code <BehaviorTree ID>} to run, or null for the file's {@code main_tree_to_execute}
+ * @param seed      the seed of the tree's random source (reproducible runs)
+ * @param restart   true: a tree that finished starts again on the next tick; false: it stays finished
+ * @param machine   with {@code active_in="MACHINE:STATE"}: the machine whose state gates the tree, else null
+ * @param state     the gating state: the tree runs only while it is active, starts afresh on entry and is
+ *                  halted on exit (its OnCancel and onHalted run)
+ * @param onSuccess the event raised when a run ends in SUCCESS, or null
+ * @param onFailure the event raised when a run ends in FAILURE (or a node threw), or null
  */
-public record TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, Source source) {}
+public record TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
+        String state, String onSuccess, String onFailure, Source source) {}

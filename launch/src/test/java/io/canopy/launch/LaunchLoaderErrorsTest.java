@@ -174,7 +174,7 @@ class LaunchLoaderErrorsTest {
                     <bind from="mqtt:cmd/go" to="motor:left"/>
                     <bind from="serial:bse/RangeReading" to="blackboard:r"/>
                     <bind from="serial:base/RangeReading.rnge_m" to="blackboard:r"/>
-                    <bind from="serial:base/RangeReading.range_m" to="event:r"/>
+                    <bind from="serial:base/RangeReading.range_m" to="mqtt:range"/>
                     <bind from="serial:base/Sonar" to="event:r"/>
                     <bind from="mqtt:cmd/x" to="mqtt:out/#"/>
                     <bind from="topic:x" to="event:x"/>
@@ -187,7 +187,7 @@ class LaunchLoaderErrorsTest {
         assertThat(errs.get(0)).contains("cannot bind mqtt:cmd/go to motor:left; mqtt: can go to event: or blackboard:");
         assertThat(errs.get(1)).contains("no <serial> named 'bse'", "did you mean 'base'");
         assertThat(errs.get(2)).contains("RangeReading has no field 'rnge_m'", "did you mean 'range_m'");
-        assertThat(errs.get(3)).contains("a field (.range_m) applies only when the target is blackboard:KEY");
+        assertThat(errs.get(3)).contains("a field (.range_m) applies only when the target is blackboard:KEY or event:NAME");
         assertThat(errs.get(4)).contains("no message type 'Sonar'");
         assertThat(errs.get(5)).contains("no wildcards");
         assertThat(errs.get(6)).contains("has no known kind");

@@ -38,7 +38,7 @@ class LaunchLoaderTest {
                       <tree file="trees/patrol.xml" main="Main" timer="control" seed="7"/>
                       <statemachine name="mission" file="mission.scxml" timer="control"/>
                       <serial name="base" port="sim:diffdrive" baud="1000000">
-                        <param name="battery_drain" value="2.5"/>
+                        <param name="battery_drain_scale" value="2.5"/>
                       </serial>
                       <motor name="left" link="base" id="0" timeout_ms="300"/>
                       <motor name="right" id="1"/>
@@ -71,7 +71,7 @@ class LaunchLoaderTest {
         assertThat(base.simulated()).isTrue();
         assertThat(base.simModel()).isEqualTo("diffdrive");
         assertThat(base.baud()).isEqualTo(1_000_000);
-        assertThat(base.params()).containsEntry("battery_drain", "2.5");
+        assertThat(base.params()).containsEntry("battery_drain_scale", "2.5");
         assertThat(n.motor("left").timeoutMs()).isEqualTo(300);
         assertThat(n.motor("right").link()).isEqualTo("base");
         assertThat(n.motor("right").timeoutMs()).isEqualTo(250);

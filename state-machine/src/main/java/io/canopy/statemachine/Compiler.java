@@ -139,6 +139,13 @@ final class Compiler {
             Bits.or(c.descendants[p], c.descendants[i]);
         }
         c.maxActiveAtomic = maxActive(0);
+        long h = 0xcbf29ce484222325L;
+        for (int i = 1; i < n; i++) {
+            for (char ch : (c.ids[i] + '/' + c.kinds[i] + '/' + c.parent[i]).toCharArray()) {
+                h = (h ^ ch) * 0x100000001b3L;
+            }
+        }
+        c.fingerprint = h;
     }
 
     private int maxActive(int s) {

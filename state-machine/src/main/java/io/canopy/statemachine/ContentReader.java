@@ -61,9 +61,14 @@ final class ContentReader {
             }
             case "script":
                 return script(e);
-            case "foreach":
-                throw error(e, "<foreach> is not supported: the ECMAScript subset of Canopy has no arrays "
-                        + "(see conformance/scxml/README.md); unroll the loop");
+            case "foreach": {
+                if (e.attr("array") == null || e.attr("item") == null) {
+                    throw error(e, "<foreach> needs array= and item=");
+                }
+                return new ForeachAction(exprs().value(e.attr("array"), e, "array"),
+                        exprs().location(e.attr("item"), e, "item"),
+                        e.attr("index") == null ? null : exprs().location(e.attr("index"), e, "index"), block(e));
+            }
             case "elseif":
             case "else":
                 throw error(e, "<" + e.name + "> is only allowed inside <if>");
@@ -239,13 +244,38 @@ final class ContentReader {
         return new DoneData(params.toArray(new Param[0]), content);
     }
 
+    /** {@code <invoke type="canopy:tree" src="tree.xml" [id|idlocation]>}: a behavior tree as the state's activity. */
+    private InvokeDef treeInvoke(XmlElement e) {
+        String src = e.attr("src");
+        if (src == null) {
+            throw error(e, "<invoke type=\"canopy:tree\"> needs src=\"tree.xml\" (BehaviorTree.CPP v4 XML)");
+        }
+        for (XmlElement c : e.children) {
+            if (isScxml(c)) {
+                throw error(c, "<invoke type=\"canopy:tree\"> takes no children");
+            }
+        }
+        java.nio.file.Path file = ScxmlLoader.resolve(doc.dir, src);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw error(e, "src=\"" + src + "\": no such file " + file + ": the path is relative to the SCXML document");
+        }
+        InvokeDef def = new InvokeDef(e.where(), TreeActivities.TYPE, null, null, null, null, e.attr("id"),
+                e.attr("idlocation") == null ? null : exprs().location(e.attr("idlocation"), e, "idlocation"),
+                new Param[0], false, null);
+        def.treeFile = file;
+        return def;
+    }
+
     InvokeDef invoke(XmlElement e) {
         exclusive(e, "type", "typeexpr");
         exclusive(e, "src", "srcexpr");
         exclusive(e, "id", "idlocation");
         String type = e.attr("type");
+        if (TreeActivities.TYPE.equals(type)) {
+            return treeInvoke(e);
+        }
         if (type != null && !Invocations.isScxmlType(type)) {
-            throw error(e, "invoke type=\"" + type + "\" is not supported: use scxml");
+            throw error(e, "invoke type=\"" + type + "\" is not supported: use scxml or canopy:tree");
         }
         List<Param> params = new ArrayList<>();
         namelist(e, params);

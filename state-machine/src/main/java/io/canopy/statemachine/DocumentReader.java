@@ -94,6 +94,14 @@ final class DocumentReader {
                     slots.slot(vars.group(1));
                 }
             }
+            if (child.name.equals("foreach")) {
+                for (String attribute : new String[] {"item", "index"}) {
+                    String name = child.attr(attribute);
+                    if (name != null && name.trim().matches("[A-Za-z_$][A-Za-z0-9_$]*") && !Slots.isSystem(name.trim())) {
+                        slots.slot(name.trim());
+                    }
+                }
+            }
             if (child.name.equals("data")) {
                 String id = child.attr("id");
                 if (id == null || id.isEmpty()) {

@@ -60,6 +60,15 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
                 + "+ - * / %, comparisons, && || !, ?:, typeof, In('state'), _event fields)");
     }
 
+    /** A location that is not an expression at all ({@code 'continue'}) fails when used, not when loaded. */
+    private CompiledExpression compileOrFail(String source, XmlElement at, String attribute) {
+        try {
+            return Expressions.compile(source, this, Dialect.ECMASCRIPT);
+        } catch (ExpressionSyntaxException e) {
+            return Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location: " + e.getMessage());
+        }
+    }
+
     @Override
     public Value value(String source, XmlElement at, String attribute) {
         CompiledExpression ce = compile(source, at, attribute);
@@ -103,7 +112,9 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
     @Override
     public Location location(String source, XmlElement at, String attribute) {
         String name = source.trim();
-        CompiledExpression read = compile(source, at, attribute);
+        CompiledExpression read = isIdentifier(name) || !EcmaSyntax.isInvalid(source)
+                ? compileOrFail(source, at, attribute)
+                : Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location");
         Variable target = isIdentifier(name) ? variable(name) : null;
         return new Location() {
             @Override

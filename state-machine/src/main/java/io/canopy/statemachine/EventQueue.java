@@ -76,11 +76,10 @@ final class EventQueue {
         size--;
     }
 
-    void clear() {
-        MachineEvent sink = new MachineEvent();
-        while (size > 0) {
-            poll(sink);
-        }
+    /** The k-th queued event (0 = oldest) as {name, type, sendid, origin, origintype, invokeid, data}. */
+    Object[] peek(int k) {
+        int i = (head + k) & (names.length - 1);
+        return new Object[] {names[i], types[i], sendids[i], origins[i], origintypes[i], invokeids[i], data[i]};
     }
 
     private void grow() {

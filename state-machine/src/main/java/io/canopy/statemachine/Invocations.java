@@ -15,9 +15,11 @@ final class Invocations {
     private InvokeDef[] defs = new InvokeDef[2];
     private String[] ids = new String[2];
     private int count;
+    final TreeActivities trees;
 
     Invocations(Machine m) {
         this.m = m;
+        this.trees = new TreeActivities(m);
     }
 
     static boolean isScxmlType(String type) {
@@ -27,7 +29,12 @@ final class Invocations {
 
     void start(InvokeDef inv) {
         String id = inv.id != null ? inv.id : m.chart.ids[inv.state] + "." + m.context.newPlatformId();
+        if (inv.treeFile != null) {
+            trees.start(inv, id);
+            return;
+        }
         Statechart chart;
+        String src = null;
         Map<String, Object> values = null;
         try {
             String type = inv.typeExpr != null ? String.valueOf(inv.typeExpr.get(m)) : inv.type;
@@ -37,7 +44,10 @@ final class Invocations {
             if (inv.idLocation != null) {
                 inv.idLocation.set(m, id);
             }
-            chart = inv.child != null ? inv.child : inv.chartSource.load(String.valueOf(inv.srcExpr.get(m)));
+            if (inv.child == null) {
+                src = String.valueOf(inv.srcExpr.get(m));
+            }
+            chart = inv.child != null ? inv.child : inv.chartSource.load(src);
             if (inv.params.length > 0) {
                 values = new LinkedHashMap<>();
                 for (Param p : inv.params) {
@@ -50,6 +60,7 @@ final class Invocations {
         }
         Machine child = new Machine(chart, m.context, m, id);
         child.initialValues = values;
+        child.invokedSrc = src;
         if (count == children.length) {
             children = java.util.Arrays.copyOf(children, count * 2);
             defs = java.util.Arrays.copyOf(defs, count * 2);
@@ -60,6 +71,31 @@ final class Invocations {
         ids[count] = id;
         count++;
         child.start();
+    }
+
+    int count() {
+        return count;
+    }
+
+    Machine childAt(int i) {
+        return children[i];
+    }
+
+    InvokeDef defAt(int i) {
+        return defs[i];
+    }
+
+    /** Re-attaches a restored child session. */
+    void adopt(InvokeDef inv, String id, Machine child) {
+        if (count == children.length) {
+            children = java.util.Arrays.copyOf(children, count * 2);
+            defs = java.util.Arrays.copyOf(defs, count * 2);
+            ids = java.util.Arrays.copyOf(ids, count * 2);
+        }
+        children[count] = child;
+        defs[count] = inv;
+        ids[count] = id;
+        count++;
     }
 
     Machine child(String id) {
@@ -114,6 +150,9 @@ final class Invocations {
 
     /** Cancels the sessions invoked by {@code state} (it is being exited). */
     void cancelFor(int state) {
+        if (trees.count() > 0) {
+            trees.haltFor(state);
+        }
         for (int i = count - 1; i >= 0; i--) {
             if (defs[i].state == state) {
                 children[i].cancel();
@@ -123,6 +162,7 @@ final class Invocations {
     }
 
     void cancelAll() {
+        trees.haltAll();
         for (int i = count - 1; i >= 0; i--) {
             children[i].cancel();
             remove(i);

@@ -22,6 +22,8 @@ final class InvokeDef {
     final Param[] params;
     final boolean autoforward;
     final Action finalize;
+    /** For {@code type="canopy:tree"}: the behavior-tree XML file, else null. */
+    java.nio.file.Path treeFile;
     /** Index of the state that holds this invoke (set by the compiler). */
     int state = -1;
 

@@ -1,6 +1,8 @@
 package io.canopy.statemachine;
 
 import io.canopy.expr.Variable;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventHandler;
 import io.canopy.tick.TickListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,66 +17,9 @@ import java.util.Map;
  * <p>Use: {@link #start()}, then {@link #fire(String)} (queue and run to completion) or {@link #offer(String)}
  * from the tick thread and {@link #onTick(long)} once per tick of the timer the machine is bound to.
  */
-public final class Machine implements TickListener {
-    final Statechart chart;
-    final MachineContext context;
-    final Machine parent;
-    /** The id under which the parent invoked this session, or null. */
-    final String invokeId;
-    private final String sessionId;
-    final String origin;
-
-    private final long[] config;
-    private final long[] statesToInvoke;
-    private final long[] exitSet;
-    private final long[][] history;
-    private final EntrySets sets;
-    private final int[] enabled;
-    private int enabledCount;
-    private final long[][] exitScratch;
-    private final int[] filtered;
-
-    final EventQueue internal = new EventQueue(16);
-    final EventQueue external = new EventQueue(16);
-    final MachineEvent current = new MachineEvent();
-    final DataCell[] cells;
-    private final boolean[] dataBound;
-    final Outbox outbox;
-    final Invocations invocations;
-    /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
-    Map<String, Object> initialValues;
-
-    /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
-    private int activeAtomic = -1;
-    private boolean started;
-    private boolean running;
-    private boolean busy;
-    private int finalState = -1;
-
+public final class Machine extends MachineCore implements TickListener, EventHandler {
     Machine(Statechart chart, MachineContext context, Machine parent, String invokeId) {
-        this.chart = chart;
-        this.context = context;
-        this.parent = parent;
-        this.invokeId = invokeId;
-        this.sessionId = context.newSessionId();
-        this.origin = "#_scxml_" + sessionId;
-        int words = chart.words;
-        config = new long[words];
-        statesToInvoke = new long[words];
-        exitSet = new long[words];
-        history = new long[chart.stateCount][];
-        sets = new EntrySets(chart, history);
-        int maxEnabled = Math.max(1, chart.maxActiveAtomic);
-        enabled = new int[maxEnabled];
-        exitScratch = new long[maxEnabled][words];
-        filtered = new int[maxEnabled];
-        cells = new DataCell[chart.slotNames.length];
-        for (int i = 0; i < cells.length; i++) {
-            cells[i] = new DataCell(chart.slotNames[i], Slots.isSystem(chart.slotNames[i]));
-        }
-        dataBound = new boolean[chart.stateCount];
-        outbox = new Outbox(this);
-        invocations = new Invocations(this);
+        super(chart, context, parent, invokeId);
     }
 
     // ------------------------------------------------------------------ public API
@@ -155,6 +100,9 @@ public final class Machine implements TickListener {
             e.origintype = null;
             e.invokeid = null;
             e.data = data;
+            if (chart.simple && directStep()) {
+                return;
+            }
             process(false);
             if (!external.isEmpty()) {
                 drain();
@@ -172,10 +120,23 @@ public final class Machine implements TickListener {
         external.add(event, chart.eventClass(event), MachineEvent.EXTERNAL, null, null, null, null, data);
     }
 
+    /**
+     * Ticker inbox hook: queues a ticker event by name with its attachment as data (the payload bytes are
+     * not copied), to be taken at the next tick.
+     */
+    @Override
+    public void onEvent(Event event) {
+        offer(event.name(), event.attachment());
+    }
+
     /** Ticker hook: takes every queued external event, each run to completion (and runs invoked children). */
     @Override
     public void onTick(long nowNs) {
         drain();
+        if (chart.hasInvokes && invocations.trees.count() > 0 && running && !busy) {
+            invocations.trees.tick();
+            drain();
+        }
     }
 
     /** Processes queued external events (and those of invoked children) until none is left. */
@@ -233,6 +194,26 @@ public final class Machine implements TickListener {
         return out;
     }
 
+    /** The active atomic states in document order (allocates: for display). */
+    public List<String> activeAtomicStates() {
+        List<String> out = new ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            if (chart.atomic[s]) {
+                out.add(chart.ids[s]);
+            }
+        }
+        return out;
+    }
+
+    /** A number that changes when the configuration changes (a hash of it; no allocation). */
+    public long configurationSignature() {
+        long h = 1;
+        for (int w = 0; w < config.length; w++) {
+            h = h * 1_000_003L + config[w];
+        }
+        return h;
+    }
+
     /** The datamodel item {@code id} (a system variable such as {@code _sessionid} too), or null. */
     public Variable data(String id) {
         int slot = chart.slotIndex.get(id);
@@ -263,487 +244,60 @@ public final class Machine implements TickListener {
         }
     }
 
+    /**
+     * The machine as a protobuf {@code canopy.statemachine.MachineSnapshot} (see {@code snapshot.proto}):
+     * configuration, history, data, queues, pending delayed sends with their remaining time and invoked
+     * sessions. Take it between ticks; {@link Statechart#restore(MachineContext, byte[])} resumes it.
+     */
+    public byte[] snapshot() {
+        return Snapshots.capture(this).toByteArray();
+    }
+
+    /** Fills a fresh (not started) instance from a snapshot; see {@link Statechart#restore}. */
+    void restoreFrom(io.canopy.statemachine.proto.MachineSnapshot s) {
+        if (started) {
+            throw new IllegalStateException("restore into a machine that was already started");
+        }
+        started = true;
+        running = s.getRunning();
+        context.register(this);
+        initSystemData();
+        Snapshots.restore(this, s);
+        if (!s.getFinalState().isEmpty()) {
+            finalState = chart.stateIndex(s.getFinalState());
+        }
+        if (!running) {
+            outbox.cancelAll();
+            context.unregister(this);
+        } else if (chart.hasInvokes) {
+            restartTreeActivities();
+        }
+    }
+
+    /** Tree activities are not in snapshots: the active states' trees start again. */
+    private void restartTreeActivities() {
+        Statechart.Frame frame = chart.frame;
+        Machine previous = frame.machine;
+        frame.machine = this;
+        try {
+            for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+                for (InvokeDef inv : chart.invokes[s]) {
+                    if (inv.treeFile != null) {
+                        invocations.start(inv);
+                    }
+                }
+            }
+        } finally {
+            frame.machine = previous;
+        }
+    }
+
     /** Cancels the session without running exit handlers (an invoking parent left the invoking state). */
     void cancel() {
         running = false;
         outbox.cancelAll();
         invocations.cancelAll();
         context.unregister(this);
-    }
-
-    // ------------------------------------------------------------------ datamodel
-
-    private void initSystemData() {
-        cells[Slots.SESSIONID].force(sessionId);
-        cells[Slots.NAME].force(chart.name);
-        cells[Slots.IOPROCESSORS].force(Slots.ioProcessors(origin));
-    }
-
-    private void initData(int state) {
-        dataBound[state] = true;
-        for (DataDecl decl : chart.stateData[state]) {
-            DataCell cell = cells[decl.slot];
-            if (decl.expr != null) {
-                try {
-                    cell.force(decl.expr.get(this));
-                } catch (RuntimeException e) {
-                    cell.force(null);
-                    raiseError(ERROR_EXECUTION, "<data id='" + decl.id + "'>: " + e.getMessage(), null);
-                }
-            } else {
-                cell.force(decl.constant);
-            }
-        }
-    }
-
-    static final String ERROR_EXECUTION = "error.execution";
-    static final String ERROR_COMMUNICATION = "error.communication";
-
-    /** Queues an error event on the internal queue (SCXML 5.10.2); {@code detail} goes to the log. */
-    void raiseError(String name, String detail, String sendid) {
-        internal.add(name, chart.eventClass(name), MachineEvent.PLATFORM, sendid, null, null, null, null);
-        context.logSink.log(this, name, detail);
-    }
-
-    /** Runs one block of executable content; an exception ends the block and raises error.execution. */
-    void runBlock(Action block) {
-        if (block == null) {
-            return;
-        }
-        try {
-            block.run(this);
-        } catch (RuntimeException e) {
-            raiseError(ERROR_EXECUTION, e.getMessage() == null ? e.toString() : e.getMessage(),
-                    e instanceof SendAction.SendError ? ((SendAction.SendError) e).sendid : null);
-        }
-    }
-
-    private boolean evalCond(int t) {
-        Guard g = chart.tCond[t];
-        if (g == null) {
-            return true;
-        }
-        try {
-            return g.test(this);
-        } catch (RuntimeException e) {
-            raiseError(ERROR_EXECUTION, "cond '" + chart.tCondText[t] + "': " + e.getMessage(), null);
-            return false;
-        }
-    }
-
-    // ------------------------------------------------------------------ the algorithm
-
-    private void processExternal() {
-        process(true);
-    }
-
-    /** Takes one external event (from the queue, or already in {@link #current}) and runs to completion. */
-    private void process(boolean fromQueue) {
-        Statechart.Frame frame = chart.frame;
-        Machine previous = frame.machine;
-        frame.machine = this;
-        busy = true;
-        try {
-            if (fromQueue) {
-                external.poll(current);
-            }
-            cells[Slots.EVENT].bindEvent(current);
-            if (chart.simple) {
-                simpleStep();
-                if (running && internal.isEmpty()) {
-                    return;
-                }
-            } else {
-                if (chart.hasInvokes) {
-                    invocations.onExternalEvent();
-                }
-                if (selectTransitions(current.eventClass) > 0) {
-                    microstep();
-                }
-            }
-            runInternal();
-        } finally {
-            busy = false;
-            frame.machine = previous;
-        }
-    }
-
-    /** The inner loop of mainEventLoop: eventless and internal transitions, then invokes, until stable. */
-    private void runInternal() {
-        while (running) {
-            while (running) {
-                int count = chart.anyEventless ? selectEventless() : 0;
-                if (count == 0) {
-                    if (internal.isEmpty()) {
-                        break;
-                    }
-                    internal.poll(current);
-                    cells[Slots.EVENT].bindEvent(current);
-                    count = selectTransitions(current.eventClass);
-                }
-                if (count > 0) {
-                    microstep();
-                }
-            }
-            if (!running) {
-                break;
-            }
-            if (chart.hasInvokes && !Bits.isEmpty(statesToInvoke)) {
-                for (int s = Bits.next(statesToInvoke, 0); s >= 0; s = Bits.next(statesToInvoke, s + 1)) {
-                    for (InvokeDef inv : chart.invokes[s]) {
-                        invocations.start(inv);
-                    }
-                }
-                Bits.clearAll(statesToInvoke);
-                if (!internal.isEmpty()) {
-                    continue;
-                }
-            }
-            break;
-        }
-        if (!running && finalState >= 0) {
-            exitInterpreter(true);
-        }
-    }
-
-    /**
-     * The event step of a simple chart (one active atomic state at a time, no history, invokes or eventless
-     * transitions): the candidates of the active state, then exit up the parent chain to the precomputed
-     * domain and enter the precomputed entry list. Same semantics as the general microstep.
-     */
-    private void simpleStep() {
-        int[] chain = chart.chains[activeAtomic * chart.classCount + current.eventClass];
-        for (int k = 0; k < chain.length; k++) {
-            int t = chain[k];
-            if (evalCond(t)) {
-                simpleMicrostep(t);
-                return;
-            }
-        }
-    }
-
-    private void simpleMicrostep(int t) {
-        Statechart c = chart;
-        int domain = c.tDomain[t];
-        if (domain >= 0) {
-            for (int s = activeAtomic; s != domain; s = c.parent[s]) {
-                Action[] blocks = c.onExit[s];
-                for (int k = 0; k < blocks.length; k++) {
-                    runBlock(blocks[k]);
-                }
-                Bits.clear(config, s);
-            }
-        }
-        Action action = c.tAction[t];
-        if (action != null) {
-            runBlock(action);
-        }
-        if (domain >= 0) {
-            int[] entry = c.tEntryList[t];
-            long[] defaults = c.tDefaultEntry[t];
-            for (int k = 0; k < entry.length; k++) {
-                int s = entry[k];
-                Bits.set(config, s);
-                if (!dataBound[s]) {
-                    initData(s);
-                }
-                Action[] blocks = c.onEntry[s];
-                for (int j = 0; j < blocks.length; j++) {
-                    runBlock(blocks[j]);
-                }
-                if (Bits.get(defaults, s)) {
-                    runBlock(c.tAction[c.initial[s]]);
-                }
-                if (c.atomic[s]) {
-                    activeAtomic = s;
-                    if (c.kinds[s] == StateKind.FINAL) {
-                        enteredFinal(s);
-                    }
-                }
-            }
-        }
-    }
-
-    private int selectTransitions(int eventClass) {
-        enabledCount = 0;
-        int[][] chains = chart.chains;
-        int base = chart.classCount;
-        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
-            if (chart.atomic[s]) {
-                int[] chain = chains[s * base + eventClass];
-                for (int k = 0; k < chain.length; k++) {
-                    int t = chain[k];
-                    if (evalCond(t)) {
-                        addEnabled(t);
-                        break;
-                    }
-                }
-            }
-        }
-        if (enabledCount > 1) {
-            removeConflicts();
-        }
-        return enabledCount;
-    }
-
-    private int selectEventless() {
-        enabledCount = 0;
-        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
-            if (chart.atomic[s]) {
-                int[] chain = chart.eventless[s];
-                for (int k = 0; k < chain.length; k++) {
-                    int t = chain[k];
-                    if (evalCond(t)) {
-                        addEnabled(t);
-                        break;
-                    }
-                }
-            }
-        }
-        if (enabledCount > 1) {
-            removeConflicts();
-        }
-        return enabledCount;
-    }
-
-    private void addEnabled(int t) {
-        for (int i = 0; i < enabledCount; i++) {
-            if (enabled[i] == t) {
-                return;
-            }
-        }
-        enabled[enabledCount++] = t;
-    }
-
-    private void exitSetOf(int t, long[] into) {
-        Bits.clearAll(into);
-        int domain = chart.tStatic[t] ? chart.tDomain[t] : sets.domain(t);
-        if (domain >= 0) {
-            Bits.and(into, config, chart.descendants[domain]);
-        }
-    }
-
-    /** SCXML removeConflictingTransitions over the enabled transitions (kept in selection order). */
-    private void removeConflicts() {
-        for (int i = 0; i < enabledCount; i++) {
-            exitSetOf(enabled[i], exitScratch[i]);
-        }
-        int kept = 0;
-        for (int i = 0; i < enabledCount; i++) {
-            boolean preempted = false;
-            int t1 = enabled[i];
-            for (int k = 0; k < kept; k++) {
-                int j = filtered[k];
-                if (j >= 0 && Bits.intersects(exitScratch[i], exitScratch[j])) {
-                    if (chart.isDescendant(chart.tSource[t1], chart.tSource[enabled[j]])) {
-                        filtered[k] = -1;
-                    } else {
-                        preempted = true;
-                        break;
-                    }
-                }
-            }
-            if (!preempted) {
-                int w = 0;
-                for (int k = 0; k < kept; k++) {
-                    if (filtered[k] >= 0) {
-                        filtered[w++] = filtered[k];
-                    }
-                }
-                kept = w;
-                filtered[kept++] = i;
-            }
-        }
-        for (int k = 0; k < kept; k++) {
-            filtered[k] = enabled[filtered[k]];
-        }
-        System.arraycopy(filtered, 0, enabled, 0, kept);
-        enabledCount = kept;
-    }
-
-    private void microstep() {
-        exitStates();
-        for (int i = 0; i < enabledCount; i++) {
-            runBlock(chart.tAction[enabled[i]]);
-        }
-        enterStates();
-    }
-
-    private void exitStates() {
-        Bits.clearAll(exitSet);
-        boolean any = false;
-        for (int i = 0; i < enabledCount; i++) {
-            int t = enabled[i];
-            int domain = chart.tStatic[t] ? chart.tDomain[t] : sets.domain(t);
-            if (domain >= 0) {
-                long[] mask = chart.descendants[domain];
-                for (int w = 0; w < exitSet.length; w++) {
-                    exitSet[w] |= config[w] & mask[w];
-                }
-                any = true;
-            }
-        }
-        if (!any) {
-            return;
-        }
-        if (chart.hasInvokes) {
-            Bits.andNot(statesToInvoke, exitSet);
-        }
-        if (chart.hasHistory) {
-            recordHistory();
-        }
-        for (int s = Bits.previous(exitSet, chart.stateCount - 1); s >= 0; s = Bits.previous(exitSet, s - 1)) {
-            Action[] blocks = chart.onExit[s];
-            for (int k = 0; k < blocks.length; k++) {
-                runBlock(blocks[k]);
-            }
-            if (chart.hasInvokes) {
-                invocations.cancelFor(s);
-            }
-            Bits.clear(config, s);
-        }
-    }
-
-    private void recordHistory() {
-        for (int s = Bits.next(exitSet, 0); s >= 0; s = Bits.next(exitSet, s + 1)) {
-            for (int h : chart.histories[s]) {
-                long[] value = history[h];
-                if (value == null) {
-                    value = new long[chart.words];
-                    history[h] = value;
-                }
-                if (chart.kinds[h] == StateKind.HISTORY_DEEP) {
-                    Bits.and(value, config, chart.descendants[s]);
-                    for (int x = Bits.next(value, 0); x >= 0; x = Bits.next(value, x + 1)) {
-                        if (!chart.atomic[x]) {
-                            Bits.clear(value, x);
-                        }
-                    }
-                } else {
-                    Bits.and(value, config, chart.childMask[s]);
-                }
-            }
-        }
-    }
-
-    private void enterStates() {
-        EntrySets es = sets;
-        es.begin();
-        for (int i = 0; i < enabledCount; i++) {
-            int t = enabled[i];
-            if (chart.tStatic[t]) {
-                if (chart.tEntry[t] != null) {
-                    Bits.or(es.toEnter, chart.tEntry[t]);
-                    Bits.or(es.defaultEntry, chart.tDefaultEntry[t]);
-                }
-            } else {
-                es.addTransition(t);
-            }
-        }
-        long[] toEnter = es.toEnter;
-        for (int s = Bits.next(toEnter, 0); s >= 0; s = Bits.next(toEnter, s + 1)) {
-            Bits.set(config, s);
-            if (chart.hasInvokes) {
-                Bits.set(statesToInvoke, s);
-            }
-            if (!dataBound[s]) {
-                initData(s);
-            }
-            Action[] blocks = chart.onEntry[s];
-            for (int k = 0; k < blocks.length; k++) {
-                runBlock(blocks[k]);
-            }
-            if (Bits.get(es.defaultEntry, s)) {
-                runBlock(chart.tAction[chart.initial[s]]);
-            }
-            if (chart.hasHistory && es.defaultHistory[s] >= 0) {
-                runBlock(chart.tAction[es.defaultHistory[s]]);
-            }
-            if (chart.atomic[s]) {
-                activeAtomic = s;
-            }
-            if (chart.kinds[s] == StateKind.FINAL) {
-                enteredFinal(s);
-            }
-        }
-    }
-
-    private void enteredFinal(int s) {
-        int p = chart.parent[s];
-        if (p == 0) {
-            running = false;
-            finalState = s;
-            return;
-        }
-        Object data = doneData(s);
-        internal.add(chart.doneEvent[p], chart.eventClass(chart.doneEvent[p]), MachineEvent.PLATFORM, null, null,
-                null, null, data);
-        int gp = chart.parent[p];
-        if (gp > 0 && chart.kinds[gp] == StateKind.PARALLEL) {
-            for (int child : chart.children[gp]) {
-                if (!isInFinalState(child)) {
-                    return;
-                }
-            }
-            internal.add(chart.doneEvent[gp], chart.eventClass(chart.doneEvent[gp]), MachineEvent.PLATFORM, null,
-                    null, null, null, null);
-        }
-    }
-
-    private boolean isInFinalState(int s) {
-        if (chart.kinds[s] == StateKind.COMPOUND) {
-            for (int child : chart.children[s]) {
-                if (chart.kinds[child] == StateKind.FINAL && Bits.get(config, child)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        if (chart.kinds[s] == StateKind.PARALLEL) {
-            for (int child : chart.children[s]) {
-                if (!isInFinalState(child)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return false;
-    }
-
-    private Object doneData(int s) {
-        DoneData dd = chart.doneData[s];
-        if (dd == null) {
-            return null;
-        }
-        try {
-            return Payloads.build(this, dd.params, dd.content);
-        } catch (RuntimeException e) {
-            raiseError(ERROR_EXECUTION, "<donedata> of '" + chart.ids[s] + "': " + e.getMessage(), null);
-            return null;
-        }
-    }
-
-    private void exitInterpreter(boolean sendDone) {
-        for (int s = Bits.previous(config, chart.stateCount - 1); s >= 0; s = Bits.previous(config, s - 1)) {
-            Action[] blocks = chart.onExit[s];
-            for (int k = 0; k < blocks.length; k++) {
-                runBlock(blocks[k]);
-            }
-            if (chart.hasInvokes) {
-                invocations.cancelFor(s);
-            }
-            Bits.clear(config, s);
-        }
-        running = false;
-        outbox.cancelAll();
-        invocations.cancelAll();
-        context.unregister(this);
-        if (sendDone && parent != null && parent.running) {
-            Object data = finalState >= 0 ? doneData(finalState) : null;
-            String name = "done.invoke." + invokeId;
-            parent.external.add(name, parent.chart.eventClass(name), MachineEvent.EXTERNAL, null, origin,
-                    Slots.SCXML_PROCESSOR, invokeId, data);
-        }
     }
 
     @Override

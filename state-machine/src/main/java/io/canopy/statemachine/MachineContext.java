@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import io.canopy.bt.NodeRegistry;
 import io.canopy.tick.OneShotTimers;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,6 +34,9 @@ public final class MachineContext {
     final OneShotTimers timers;
     LogSink logSink = (m, label, value) -> LOG.debug("[{} {}] {}: {}", m.chart().name(), m.sessionId(), label, value);
     EventSink eventSink;
+    /** Called when a delayed send was delivered (a tree node uses it to wake its tree), or null. */
+    Runnable wakeUp;
+    private NodeRegistry treeRegistry;
     private final Map<String, Machine> sessions = new HashMap<>();
     private long nextSession = 1;
     private long nextId = 1;
@@ -50,6 +54,25 @@ public final class MachineContext {
     public MachineContext onSend(EventSink sink) {
         this.eventSink = sink;
         return this;
+    }
+
+    /** Node types available to trees run by {@code <invoke type="canopy:tree">} (default: the built-ins). */
+    public MachineContext trees(NodeRegistry registry) {
+        this.treeRegistry = registry;
+        return this;
+    }
+
+    /** Runs {@code hook} whenever a delayed send is delivered. */
+    public MachineContext onWakeUp(Runnable hook) {
+        this.wakeUp = hook;
+        return this;
+    }
+
+    NodeRegistry treeRegistry() {
+        if (treeRegistry == null) {
+            treeRegistry = NodeRegistry.withBuiltins();
+        }
+        return treeRegistry;
     }
 
     String newSessionId() {

@@ -16,6 +16,7 @@ final class Outbox implements TimerCallback {
 
     private final Machine m;
     private long[] timerIds = new long[4];
+    private long[] deadlines = new long[4];
     private String[] sendids = new String[4];
     private String[] names = new String[4];
     private String[] targets = new String[4];
@@ -50,8 +51,10 @@ final class Outbox implements TimerCallback {
         if (count == timerIds.length) {
             grow();
         }
-        long id = timers.scheduleAt(timers.clock().nanoTime() + delayNs, this);
+        long deadline = timers.clock().nanoTime() + delayNs;
+        long id = timers.scheduleAt(deadline, this);
         timerIds[count] = id;
+        deadlines[count] = deadline;
         sendids[count] = sendid;
         names[count] = name;
         targets[count] = target;
@@ -62,6 +65,7 @@ final class Outbox implements TimerCallback {
     private void grow() {
         int n = timerIds.length * 2;
         timerIds = java.util.Arrays.copyOf(timerIds, n);
+        deadlines = java.util.Arrays.copyOf(deadlines, n);
         sendids = java.util.Arrays.copyOf(sendids, n);
         names = java.util.Arrays.copyOf(names, n);
         targets = java.util.Arrays.copyOf(targets, n);
@@ -71,6 +75,7 @@ final class Outbox implements TimerCallback {
     private void remove(int i) {
         count--;
         timerIds[i] = timerIds[count];
+        deadlines[i] = deadlines[count];
         sendids[i] = sendids[count];
         names[i] = names[count];
         targets[i] = targets[count];
@@ -92,6 +97,9 @@ final class Outbox implements TimerCallback {
                 remove(i);
                 if (m.isRunning()) {
                     deliver(name, target, sendid, data);
+                    if (m.context.wakeUp != null) {
+                        m.context.wakeUp.run();
+                    }
                 }
                 return;
             }
@@ -120,6 +128,11 @@ final class Outbox implements TimerCallback {
 
     int pending() {
         return count;
+    }
+
+    /** Pending send k as {event, target, sendid, deadlineNs, data} (for snapshots). */
+    Object[] pendingSend(int k) {
+        return new Object[] {names[k], targets[k], sendids[k], deadlines[k], payloads[k]};
     }
 
     private void deliver(String name, String target, String sendid, Object data) {

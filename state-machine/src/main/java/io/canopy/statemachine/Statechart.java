@@ -25,6 +25,9 @@ public final class Statechart {
     boolean lateBinding;
     boolean ecmascript;
 
+    /** A hash of the state ids and kinds: snapshots restore only into the chart they came from. */
+    long fingerprint;
+
     // ---- states
     int stateCount;
     int words;
@@ -66,6 +69,22 @@ public final class Statechart {
     long[][] tExitMask;
     long[][] tEntry;
     long[][] tDefaultEntry;
+    /**
+     * A static transition that runs no user code and enters no final state: no transition content, no
+     * onexit in its domain, no onentry, data, invoke or initial content in its entry set. In a simple chart
+     * it is taken with two mask operations per configuration word.
+     */
+    boolean[] tPure;
+    /**
+     * Simple charts: per (atomic state, event class), the pure unconditional transition that the event takes
+     * ({@code >= 0}), {@code -1} when nothing matches, {@code -2} when candidates must be evaluated.
+     */
+    int[] direct;
+    /** Simple charts of at most 64 states: exit mask and entry set of pure transitions as single words. */
+    long[] tExitWord;
+    long[] tEntryWord;
+    /** The atomic state a static transition ends in (the last atomic state of its entry list), or -1. */
+    int[] tLastAtomic;
     /** The static entry set in entry order. */
     int[][] tEntryList;
     /**
@@ -107,6 +126,7 @@ public final class Statechart {
         return source;
     }
 
+    /** The number of states (history pseudo-states included, the {@code <scxml>} root not). */
     public int stateCount() {
         return stateCount - 1;
     }
@@ -150,6 +170,25 @@ public final class Statechart {
     /** A new instance, not started, with its own configuration, queues and data. */
     public Machine newMachine(MachineContext context) {
         return new Machine(this, context, null, null);
+    }
+
+    /**
+     * Resumes a machine from {@link Machine#snapshot()} bytes taken from an instance of this chart (possibly
+     * in another process): same configuration, history, data and queues; pending delayed sends fire after
+     * the time they had left. No onentry handler runs. Bad bytes or another chart's snapshot are an
+     * {@link io.canopy.InputException}.
+     */
+    public Machine restore(MachineContext context, byte[] snapshot) {
+        io.canopy.statemachine.proto.MachineSnapshot s;
+        try {
+            s = io.canopy.statemachine.proto.MachineSnapshot.parseFrom(snapshot);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            throw new io.canopy.InputException("machine snapshot of " + snapshot.length + " bytes is not a "
+                    + "canopy.statemachine.MachineSnapshot: " + e.getMessage(), e);
+        }
+        Machine m = new Machine(this, context, null, null);
+        m.restoreFrom(s);
+        return m;
     }
 
     /** A Graphviz DOT picture: states nested as clusters, transitions labelled with event and condition. */

@@ -2,6 +2,11 @@ package io.canopy.statemachine;
 
 /** Precomputes domain, exit mask and entry sets of every transition that involves no history state. */
 final class StaticSets {
+    /** {@link Statechart#direct}: no candidate transition. */
+    static final int DIRECT_NONE = -1;
+    /** {@link Statechart#direct}: evaluate the candidates ({@code simpleStep}). */
+    static final int DIRECT_SLOW = -2;
+
     private final Statechart c;
 
     StaticSets(Statechart c) {
@@ -41,10 +46,58 @@ final class StaticSets {
             }
             c.tEntryList[t] = java.util.Arrays.copyOf(list, count);
         }
+        c.tPure = new boolean[m];
+        c.tLastAtomic = new int[m];
+        for (int t = 0; t < m; t++) {
+            c.tLastAtomic[t] = -1;
+            if (!c.tStatic[t] || c.tDomain[t] < 0) {
+                continue;
+            }
+            boolean pure = c.tAction[t] == null;
+            long[] exits = c.descendants[c.tDomain[t]];
+            for (int s = Bits.next(exits, 0); pure && s >= 0; s = Bits.next(exits, s + 1)) {
+                pure = c.onExit[s].length == 0 && c.invokes[s].length == 0;
+            }
+            for (int s : c.tEntryList[t]) {
+                pure &= c.onEntry[s].length == 0 && c.stateData[s].length == 0 && c.kinds[s] != StateKind.FINAL
+                        && c.invokes[s].length == 0
+                        && !(Bits.get(c.tDefaultEntry[t], s) && c.tAction[c.initial[s]] != null);
+                if (c.atomic[s]) {
+                    c.tLastAtomic[t] = s;
+                }
+            }
+            c.tPure[t] = pure;
+        }
         boolean parallel = false;
         for (int s = 0; s < c.stateCount; s++) {
             parallel |= c.kinds[s] == StateKind.PARALLEL;
         }
         c.simple = !parallel && !c.hasHistory && !c.hasInvokes && !c.anyEventless;
+        if (c.simple) {
+            // per (atomic state, event class): the transition to take when it needs no evaluation at all
+            c.direct = new int[c.stateCount * c.classCount];
+            for (int st = 0; st < c.stateCount; st++) {
+                for (int cls = 0; cls < c.classCount; cls++) {
+                    int[] chain = c.atomic[st] ? c.chains[st * c.classCount + cls] : null;
+                    int d = DIRECT_SLOW;
+                    if (chain != null && chain.length == 0) {
+                        d = DIRECT_NONE;
+                    } else if (chain != null && c.tCond[chain[0]] == null && c.tPure[chain[0]]) {
+                        d = chain[0];
+                    }
+                    c.direct[st * c.classCount + cls] = d;
+                }
+            }
+            if (c.words == 1) {
+                c.tExitWord = new long[m];
+                c.tEntryWord = new long[m];
+                for (int t = 0; t < m; t++) {
+                    if (c.tPure[t]) {
+                        c.tExitWord[t] = c.descendants[c.tDomain[t]][0];
+                        c.tEntryWord[t] = c.tEntry[t][0];
+                    }
+                }
+            }
+        }
     }
 }

@@ -29,9 +29,16 @@ class DispatchAllocationTest {
                 }
             }
         };
-        run.run();
-        run.run();
-        return allocatedBy(run);
+        for (int warmup = 0; warmup < 5; warmup++) {
+            run.run();
+        }
+        // steady state: the least of three runs (the JIT may allocate once while it settles);
+        // a per-event allocation would show up in every run as at least 20,000 x 16 bytes
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            least = Math.min(least, allocatedBy(run));
+        }
+        return least;
     }
 
     private static Machine started(Statechart chart) {
@@ -81,6 +88,6 @@ class DispatchAllocationTest {
                 + "<state id='b'><transition event='go' cond='n % 2 == 1 || n &gt;= 0' target='a'/></state></scxml>", "counter");
         Machine m = started(chart);
         assertThat(dispatchBytes(m, new String[] {"go"}, null)).isZero();
-        assertThat(m.data("n").longValue()).isEqualTo(30_000L);
+        assertThat(m.data("n").longValue()).isEqualTo(80_000L);
     }
 }

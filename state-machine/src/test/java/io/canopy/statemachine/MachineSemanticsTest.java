@@ -121,4 +121,103 @@ class MachineSemanticsTest {
         m.fire("resume");
         assertThat(m.activeStates()).containsExactly("work", "b", "b2");
     }
+
+    @Test
+    void haltExitsEveryActiveStateInExitOrder() {
+        StatechartBuilder b = new StatechartBuilder("halt");
+        StatechartBuilder.StateBuilder p = b.parallel("p").onExit(log("exit p"));
+        p.state("r1").onExit(log("exit r1")).state("a").onExit(log("exit a"));
+        p.state("r2").onExit(log("exit r2")).state("b").onExit(log("exit b"));
+        Machine m = start(b.build());
+        m.halt();
+        assertThat(trace).containsExactly("exit b", "exit r2", "exit a", "exit r1", "exit p");
+        assertThat(m.isFinished()).isTrue();
+        assertThat(m.finalStateId()).isNull();
+        assertThat(m.activeStates()).isEmpty();
+    }
+
+    @Test
+    void internalTransitionDoesNotExitItsCompoundSource() {
+        StatechartBuilder b = new StatechartBuilder("internal");
+        StatechartBuilder.StateBuilder s = b.state("s").onExit(log("exit s")).onEntry(log("enter s"));
+        s.on("go", "s2").internal();
+        s.on("out", "s2");
+        s.state("s1");
+        s.state("s2");
+        Machine m = start(b.build());
+        trace.clear();
+        m.fire("go");
+        assertThat(trace).isEmpty();
+        assertThat(m.activeStates()).containsExactly("s", "s2");
+        m.fire("out");
+        assertThat(trace).containsExactly("exit s", "enter s");
+    }
+
+    @Test
+    void eventlessTransitionsRunToCompletionBeforeTheNextEvent() {
+        StatechartBuilder b = new StatechartBuilder("eventless");
+        b.state("a").on("go", "b");
+        b.state("b").always("c").then(log("b->c"));
+        b.state("c").always("d").when(m -> trace.size() > 0, "trace not empty");
+        b.state("d");
+        Machine m = start(b.build());
+        m.fire("go");
+        assertThat(trace).containsExactly("b->c");
+        assertThat(m.activeStates()).containsExactly("d");
+    }
+
+    @Test
+    void aThrowingActionRaisesErrorExecutionAndTheNextBlockStillRuns() {
+        StatechartBuilder b = new StatechartBuilder("errors");
+        b.state("a").onEntry(m -> {
+            throw new IllegalStateException("motor offline");
+        }).onEntry(log("second block")).on("error.execution", "recovering");
+        b.state("recovering");
+        Machine m = start(b.build());
+        assertThat(trace).containsExactly("second block");
+        assertThat(m.activeStates()).containsExactly("recovering");
+        assertThat(m.currentEvent().name()).isEqualTo("error.execution");
+    }
+
+    @Test
+    void aTransitionInOneRegionPreemptsALaterConflictingOne() {
+        StatechartBuilder b = new StatechartBuilder("conflict");
+        StatechartBuilder.StateBuilder p = b.parallel("p");
+        p.state("r1").state("x").on("e", "out").then(log("r1 wins"));
+        p.state("r2").state("y").on("e", "out").then(log("r2 loses"));
+        b.state("out");
+        Machine m = start(b.build());
+        m.fire("e");
+        assertThat(trace).containsExactly("r1 wins");
+        assertThat(m.activeStates()).containsExactly("out");
+    }
+
+    @Test
+    void nonConflictingTransitionsInParallelRegionsAllRunInDocumentOrder() {
+        StatechartBuilder b = new StatechartBuilder("both");
+        StatechartBuilder.StateBuilder p = b.parallel("p");
+        StatechartBuilder.StateBuilder r1 = p.state("r1");
+        r1.state("x1").on("e", "x2").then(log("r1"));
+        r1.state("x2");
+        StatechartBuilder.StateBuilder r2 = p.state("r2");
+        r2.state("y1").on("e", "y2").then(log("r2"));
+        r2.state("y2");
+        Machine m = start(b.build());
+        m.fire("e");
+        assertThat(trace).containsExactly("r1", "r2");
+        assertThat(m.activeStates()).containsExactly("p", "r1", "x2", "r2", "y2");
+    }
+
+    @Test
+    void aCycleOfEventlessTransitionsStopsTheMachineInsteadOfHangingTheTickThread() {
+        StatechartBuilder b = new StatechartBuilder("spin");
+        b.state("a").on("go", "b");
+        b.state("b").always("c");
+        b.state("c").always("b");
+        Machine m = start(b.build());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> m.fire("go"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("machine spin")
+                .hasMessageContaining("microsteps without waiting for an event");
+        assertThat(m.isFinished()).isTrue();
+    }
 }

@@ -36,12 +36,12 @@ public class Fallback extends ControlNode {
     protected final Status tick() {
         Node[] ch = children;
         int n = ch.length;
-        if (status() == Status.IDLE) {
+        if (isIdle()) {
             skipped = 0;
         }
         while (current < n) {
             Node c = ch[current];
-            Status prev = c.status();
+            Status prev = async ? c.status() : null;
             Status s = c.executeTick();
             if (s == Status.FAILURE) {
                 resetCompleted(c);

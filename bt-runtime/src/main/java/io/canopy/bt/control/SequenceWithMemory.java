@@ -31,7 +31,7 @@ public final class SequenceWithMemory extends ControlNode {
     protected Status tick() {
         Node[] ch = children;
         int n = ch.length;
-        if (status() == Status.IDLE) {
+        if (isIdle()) {
             skipped = 0;
         }
         while (current < n) {

@@ -41,7 +41,7 @@ public final class TryCatch extends ControlNode {
     protected Status tick() {
         Node[] ch = children;
         int tryCount = ch.length - 1;
-        if (status() == Status.IDLE) {
+        if (isIdle()) {
             skipped = 0;
             inCatch = false;
         }
@@ -87,7 +87,7 @@ public final class TryCatch extends ControlNode {
 
     @Override
     protected void halt() {
-        if (!inCatch && status() == Status.RUNNING && catchOnHalt.getBoolean()) {
+        if (!inCatch && isRunning() && catchOnHalt.getBoolean()) {
             int last = children.length - 1;
             for (int i = 0; i < last; i++) {
                 haltChild(i);

@@ -16,23 +16,26 @@ import java.util.Deque;
  * {@code queue} into {@code value} per run of the child.
  *
  * <ul>
- *   <li>A literal queue ({@code "1;2;3"}) or a string entry is parsed when a run starts and restored for the
- *       next run; an entry holding a {@link Deque} is consumed.
+ *   <li>A literal queue ({@code "1;2;3"}) is parsed at load time and restored for each run. A {@code {key}}
+ *       holding a {@link Deque} is consumed in place; one holding a List or a {@code ;} string is converted on
+ *       the first read and then consumed across runs.
  *   <li>While the child is RUNNING no value is popped. Child SUCCESS: RUNNING (next value on the next tick).
  *       Child FAILURE: FAILURE. Queue empty: {@code if_empty} (default SUCCESS).
  * </ul>
  */
 public final class Loop extends DecoratorNode {
-    public static final NodeType LOOP_INT = type("LoopInt", PortType.INT_LIST, PortType.INT);
-    public static final NodeType LOOP_DOUBLE = type("LoopDouble", PortType.DOUBLE_LIST, PortType.DOUBLE);
-    public static final NodeType LOOP_STRING = type("LoopString", PortType.STRING_LIST, PortType.STRING);
-    public static final NodeType LOOP_BOOL = type("LoopBool", PortType.BOOLEAN_LIST, PortType.BOOLEAN);
+    public static final NodeType LOOP_INT = type("LoopInt", PortType.INT);
+    public static final NodeType LOOP_DOUBLE = type("LoopDouble", PortType.DOUBLE);
+    public static final NodeType LOOP_STRING = type("LoopString", PortType.STRING);
+    public static final NodeType LOOP_BOOL = type("LoopBool", PortType.BOOLEAN);
 
     private final PortType valueType;
     private final Input queue;
     private final Output value;
     private final Input ifEmpty;
+    private final boolean literal;
     private boolean childRunning;
+    private boolean converted;
     private Deque<?> shared;
     private long[] longs;
     private double[] doubles;
@@ -41,9 +44,10 @@ public final class Loop extends DecoratorNode {
     private int pos;
     private int size;
 
-    private static NodeType type(String id, PortType listType, PortType valueType) {
+    private static NodeType type(String id, PortType valueType) {
         return NodeType.decorator(id, init -> new Loop(init, valueType),
-                Port.input("queue", listType).required().describe("values separated by ';', or {key}"),
+                Port.inout("queue", PortType.ANY).required()
+                        .describe("values separated by ';', or {key} of a Deque, a List or such a string"),
                 Port.output("value", valueType).required().describe("the current value"),
                 Port.inputEnum("if_empty", Status.class).withDefault("SUCCESS")
                         .describe("status returned when the queue is empty"));
@@ -55,18 +59,30 @@ public final class Loop extends DecoratorNode {
         queue = init.input("queue");
         value = init.output("value");
         ifEmpty = init.input("if_empty");
+        String raw = init.text("queue");
+        literal = !(raw.length() >= 3 && raw.startsWith("{") && raw.endsWith("}"));
+        if (literal) {
+            try {
+                convert();
+            } catch (io.canopy.InputException e) {
+                throw init.error(e.getMessage());
+            }
+        }
     }
 
     @Override
     protected Status tick() {
-        if (status() == Status.IDLE) {
+        if (isIdle()) {
             childRunning = false;
-            load();
+            if (literal) {
+                pos = 0;
+            }
         }
-        boolean popped = false;
         if (!childRunning) {
-            popped = pop();
-            if (!popped) {
+            if (!literal) {
+                readQueue();
+            }
+            if (!pop()) {
                 return ifEmpty.getEnum(Status.class);
             }
         }
@@ -78,13 +94,22 @@ public final class Loop extends DecoratorNode {
         return s == Status.FAILURE ? Status.FAILURE : Status.RUNNING;
     }
 
-    private void load() {
-        shared = null;
-        pos = 0;
+    /**
+     * A {@code {key}} queue: a Deque in the entry is consumed in place; a List or a {@code ;} string is
+     * converted on the first read only and then consumed (as BT.CPP does).
+     */
+    private void readQueue() {
         if (queue.entry().kind() == ValueKind.OBJECT && queue.entry().objectValue() instanceof Deque<?> d) {
             shared = d;
-            return;
+        } else if (!converted) {
+            shared = null;
+            convert();
+            pos = 0;
         }
+    }
+
+    private void convert() {
+        converted = true;
         switch (valueType) {
             case INT -> {
                 longs = queue.getLongs();

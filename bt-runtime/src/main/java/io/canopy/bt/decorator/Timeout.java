@@ -65,7 +65,7 @@ public final class Timeout extends DecoratorNode implements TimerCallback {
             return;
         }
         timerId = OneShotTimers.NULL_TIMER_ID;
-        if (child.status() == Status.RUNNING) {
+        if (child.isRunning()) {
             childHalted = true;
             resetChild();
             context.emitWakeUp();

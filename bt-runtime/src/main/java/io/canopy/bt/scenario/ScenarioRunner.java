@@ -49,8 +49,9 @@ public final class ScenarioRunner {
         this.base = base;
     }
 
+    /** A runner with the BT.CPP built-ins only (scripted leaves may take any other ID). */
     public ScenarioRunner() {
-        this(NodeRegistry.withBuiltins());
+        this(NodeRegistry.withBtcppBuiltins());
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
@@ -106,8 +107,8 @@ public final class ScenarioRunner {
         try {
             String diff = execute(s);
             return new Result(s.id, s.file, diff == null, diff);
-        } catch (InputException e) {
-            return new Result(s.id, s.file, false, e.getMessage());
+        } catch (RuntimeException e) {
+            return new Result(s.id, s.file, false, "the harness failed: " + e);
         }
     }
 
@@ -132,7 +133,7 @@ public final class ScenarioRunner {
         Tree tree;
         try {
             tree = new XmlTreeLoader(registry).loadText(s.xml, bb, new TreeContext(timers, 0L));
-        } catch (InputException e) {
+        } catch (RuntimeException e) {
             if ("load".equals(s.errorPhase)) {
                 return null;
             }
@@ -186,6 +187,10 @@ public final class ScenarioRunner {
             if (a.haltTree()) {
                 trace.add("#halt_tree");
                 tree.haltTree();
+            }
+            for (Map.Entry<String, Object> e : a.events().entrySet()) {
+                Object v = e.getValue();
+                tree.context().events().deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
             }
         }
     }

@@ -20,7 +20,7 @@ final class ScriptedLeaf extends Node {
 
     @Override
     protected void halt() {
-        if (status() == Status.RUNNING) {
+        if (isRunning()) {
             script.halted();
         }
         resetStatus();

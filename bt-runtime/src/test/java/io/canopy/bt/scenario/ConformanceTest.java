@@ -29,7 +29,7 @@ class ConformanceTest {
 
     static Path sharedCorpus() {
         Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("pom.xml").resolveSibling("bt-runtime"))) {
+        while (p != null && !(Files.exists(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("bt-runtime")))) {
             p = p.getParent();
         }
         if (p == null) {

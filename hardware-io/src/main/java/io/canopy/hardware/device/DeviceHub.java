@@ -15,6 +15,7 @@ public final class DeviceHub implements LinkSink {
 
     private final DeviceRole[] roles;
     private final LinkSink downstream;
+    private volatile boolean forwardConsumed;
 
     public DeviceHub(LinkSink downstream, DeviceRole... roles) {
         this.downstream = downstream == null ? NOWHERE : downstream;
@@ -25,10 +26,22 @@ public final class DeviceHub implements LinkSink {
     public void onEnvelope(SerialLink link, Envelope envelope, long receivedNs) {
         for (DeviceRole role : roles) {
             if (role.onEnvelope(envelope, receivedNs)) {
+                if (forwardConsumed) {
+                    downstream.onEnvelope(link, envelope, receivedNs);
+                }
                 return;
             }
         }
         downstream.onEnvelope(link, envelope, receivedNs);
+    }
+
+    /**
+     * Also forwards what a role consumed (readings as events as well as latest values). Off by default.
+     * Set before the link starts.
+     */
+    public DeviceHub forwardConsumed(boolean forward) {
+        this.forwardConsumed = forward;
+        return this;
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.canopy.hardware.device;
 
+import io.canopy.hardware.serial.OutboundPayload;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.proto.Envelope;
-import io.canopy.proto.MotorCommand;
 import io.canopy.proto.MotorState;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.TickListener;
@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * call it: the tree's halt, node shutdown and the ticker's watchdog use it (this class is a
  * {@link StallHandler}: {@code new Watchdog(ticker, motorController)}). A link that comes back after
  * {@code device.lost} gets a stop first (the controller may have rebooted; the old set-point is stale).
- * The outgoing message is a protobuf object, so each command sent allocates (about 100 bytes); commands
- * are sent on change and at the refresh rate, not on every tick.
+ * Commands are encoded straight into a pooled payload buffer of the link ({@link MotorCommandEncoder}),
+ * so commanding from the tick thread allocates nothing.
  */
 public final class MotorController implements DeviceRole, TickListener, StallHandler {
     public static final int POSITION = 0;
@@ -38,7 +38,7 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
     private static final byte MODE_EFFORT = 3;
     private static final byte MODE_STOP = 4;
 
-    private final String source;
+    private final MotorCommandEncoder encoder;
     private final int timeoutMs;
     private final long refreshNs;
     private final LatestReading[] states;
@@ -65,7 +65,7 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
                     + " 0 < refreshMs < timeoutMs, got motors=" + motors + " refreshMs=" + refreshMs
                     + " timeoutMs=" + timeoutMs);
         }
-        this.source = source;
+        this.encoder = new MotorCommandEncoder(source);
         this.timeoutMs = timeoutMs;
         this.refreshNs = refreshMs * 1_000_000L;
         this.states = new LatestReading[motors];
@@ -127,7 +127,7 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
             if (mode[i] != NONE && (dirty[i] || nowNs - lastSentNs[i] >= refreshNs)) {
                 dirty[i] = false;
                 lastSentNs[i] = nowNs;
-                send(command(i, mode[i], target[i]));
+                sendCommand(i, mode[i], target[i]);
             }
         }
     }
@@ -139,7 +139,7 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
     public void stopAll() {
         stopRequests.incrementAndGet();
         for (int i = 0; i < mode.length; i++) {
-            if (send(command(i, MODE_STOP, 0))) {
+            if (sendCommand(i, MODE_STOP, 0)) {
                 stopsSent.incrementAndGet();
             }
         }
@@ -151,31 +151,18 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
         stopAll();
     }
 
-    private Envelope command(int motor, byte m, double value) {
-        MotorCommand.Builder c = MotorCommand.newBuilder().setMotorId(motor).setTimeoutMs(timeoutMs);
-        switch (m) {
-            case MODE_VELOCITY:
-                c.setVelocity(value);
-                break;
-            case MODE_POSITION:
-                c.setPosition(value);
-                break;
-            case MODE_EFFORT:
-                c.setEffort(value);
-                break;
-            default:
-                c.setStop(true);
-        }
-        return Envelope.newBuilder()
-                .setStampNs(System.currentTimeMillis() * 1_000_000L)
-                .setSource(source)
-                .setMotorCommand(c)
-                .build();
-    }
-
-    private boolean send(Envelope e) {
+    private boolean sendCommand(int motor, byte m, double value) {
         SerialLink l = link;
-        if (l != null && l.send(e)) {
+        OutboundPayload payload = l == null ? null : l.claimPayload();
+        if (payload == null) {
+            commandsDropped.incrementAndGet();
+            return false;
+        }
+        int target = m == MODE_VELOCITY ? MotorCommandEncoder.VELOCITY
+                : m == MODE_POSITION ? MotorCommandEncoder.POSITION
+                : m == MODE_EFFORT ? MotorCommandEncoder.EFFORT : MotorCommandEncoder.STOP;
+        int n = encoder.encode(payload.buffer(), System.currentTimeMillis() * 1_000_000L, motor, target, value, timeoutMs);
+        if (l.send(payload, n)) {
             commandsSent.incrementAndGet();
             return true;
         }

@@ -24,11 +24,11 @@ public final class SerialBench {
 
     /** Round trip and throughput over a pty pair at one baud rate (ptys do not pace bytes by baud). */
     public record LinkFigures(int baud, int frameBytes, long roundTrips, double p50Us, double p99Us, double maxUs,
-            double framesPerSecond, long badFrames) {}
+            double framesPerSecond, long badFrames, double readerBytesPerFrame) {}
 
     /** Framing cost in-process. */
     public record CodecFigures(int payloadBytes, double encodeNsPerFrame, double decodeNsPerFrame,
-            double parseNsPerFrame, double receiveBytesAllocatedPerFrame) {}
+            double parseNsPerFrame, double receiveBytesAllocatedPerFrame, double parseBytesAllocatedPerFrame) {}
 
     /** CPU used by a link's reader and writer threads while the line is idle. */
     public record IdleFigures(double seconds, double cpuPercentOfOneCore) {}
@@ -82,6 +82,9 @@ public final class SerialBench {
                     }
                 }
                 long before = received.get();
+                com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+                long readerId = r.threadIds()[0];
+                long allocatedBefore = mx.getThreadAllocatedBytes(readerId);
                 Envelope blast = Envelope.newBuilder().setSource("bench").build();
                 long start = System.nanoTime();
                 for (int i = 0; i < frames; i++) {
@@ -94,10 +97,12 @@ public final class SerialBench {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
+                long blasted = Math.max(1, received.get() - before);
+                double readerBytes = (mx.getThreadAllocatedBytes(readerId) - allocatedBefore) / (double) blasted;
                 return new LinkFigures(baud, frameBytes, histogram.getTotalCount(),
                         histogram.getValueAtPercentile(50) / 1e3, histogram.getValueAtPercentile(99) / 1e3,
                         histogram.getMaxValue() / 1e3, (received.get() - before) / seconds,
-                        left.badFrames() + r.badFrames());
+                        left.badFrames() + r.badFrames(), readerBytes);
             }
         }
     }
@@ -130,6 +135,7 @@ public final class SerialBench {
     /**
      * Encode (frame only), decode (frame only, no protobuf), protobuf parse, and bytes allocated per frame
      * by the decoder on the receive path (everything but the protobuf parse), for a MotorState Envelope.
+     * Costs are thread CPU time per frame, so other processes on a busy machine do not inflate them.
      */
     public static CodecFigures codec(int iterations) {
         Envelope e = Envelope.newBuilder().setStampNs(1_700_000_000_000_000_000L).setSource("sim/base")
@@ -142,11 +148,11 @@ public final class SerialBench {
         for (int i = 0; i < iterations; i++) {
             n = encoder.encode(payload, 0, payload.length, frame); // warm-up
         }
-        long t0 = System.nanoTime();
+        long t0 = cpuNs();
         for (int i = 0; i < iterations; i++) {
             n = encoder.encode(payload, 0, payload.length, frame);
         }
-        double encodeNs = (System.nanoTime() - t0) / (double) iterations;
+        double encodeNs = (cpuNs() - t0) / (double) iterations;
         long[] sink = new long[1];
         FrameDecoder decoder = new FrameDecoder((seq, p, off, len) -> {
             sink[0] += len;
@@ -158,17 +164,17 @@ public final class SerialBench {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         long a0 = mx.getThreadAllocatedBytes(tid);
-        long t1 = System.nanoTime();
+        long t1 = cpuNs();
         for (int i = 0; i < iterations; i++) {
             decoder.accept(frame, 0, n);
         }
-        double decodeNs = (System.nanoTime() - t1) / (double) iterations;
+        double decodeNs = (cpuNs() - t1) / (double) iterations;
         long allocated = mx.getThreadAllocatedBytes(tid) - a0;
         long t2 = 0;
         long check = 0;
         for (int i = 0; i < 2 * iterations; i++) {
             if (i == iterations) {
-                t2 = System.nanoTime();
+                t2 = cpuNs();
             }
             try {
                 check += Envelope.parseFrom(payload).getSerializedSize();
@@ -176,11 +182,21 @@ public final class SerialBench {
                 throw new IllegalStateException(ex);
             }
         }
-        double parseNs = (System.nanoTime() - t2) / (double) iterations;
+        double parseNs = (cpuNs() - t2) / (double) iterations;
+        long a1 = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < iterations; i++) {
+            try {
+                check += Envelope.parseFrom(com.google.protobuf.CodedInputStream.newInstance(payload, 0, payload.length))
+                        .getSerializedSize();
+            } catch (IOException ex) {
+                throw new IllegalStateException(ex);
+            }
+        }
+        double parseBytes = (mx.getThreadAllocatedBytes(tid) - a1) / (double) iterations;
         if (check == 42 && sink[0] == 42) {
             System.out.print(""); // keeps the loops from being optimised away
         }
-        return new CodecFigures(payload.length, encodeNs, decodeNs, parseNs, allocated / (double) iterations);
+        return new CodecFigures(payload.length, encodeNs, decodeNs, parseNs, allocated / (double) iterations, parseBytes);
     }
 
     /**
@@ -282,6 +298,11 @@ public final class SerialBench {
 
     /** jssc's own read paths, measured in the same run for comparison. */
     public record JsscFigures(double listenerP50Us, double listenerP99Us, double readBytesIdleCpuPercent) {}
+
+    /** CPU time of this thread: on a shared machine, wall time would count other processes' turns. */
+    private static long cpuNs() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
 
     private static void awaitConnected(SerialLink a, SerialLink b) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

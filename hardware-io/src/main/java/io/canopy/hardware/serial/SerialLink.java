@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +41,7 @@ public final class SerialLink implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SerialLink.class);
     private static final int POLL_MS = 100;
+    private static final int PAYLOAD_POOL = 64;
     private static final byte[] DELIMITER = {FrameFormat.DELIMITER};
 
     private final String name;
@@ -47,7 +49,8 @@ public final class SerialLink implements AutoCloseable {
     private final Transport transport;
     private final LinkSink sink;
     private final NanoClock clock;
-    private final MpscArrayQueue<Envelope> queue;
+    private final MpscArrayQueue<Object> queue;
+    private final MpmcArrayQueue<OutboundPayload> freePayloads;
     private final FrameDecoder decoder;
     private final RateLimitedLog badInputLog;
     private final ReentrantLock ioLock = new ReentrantLock();
@@ -60,6 +63,7 @@ public final class SerialLink implements AutoCloseable {
     private volatile boolean running;
     private volatile boolean connected;
     private volatile boolean leadingDelimiter;
+    private volatile boolean purgeRequested;
     private volatile String writeFailure;
     private Thread reader;
     private Thread writer;
@@ -71,6 +75,10 @@ public final class SerialLink implements AutoCloseable {
         this.sink = sink;
         this.clock = clock;
         this.queue = new MpscArrayQueue<>(config.writeQueueCapacity());
+        this.freePayloads = new MpmcArrayQueue<>(Math.max(2, PAYLOAD_POOL));
+        for (int i = 0; i < PAYLOAD_POOL; i++) {
+            freePayloads.offer(new OutboundPayload());
+        }
         this.badInputLog = new RateLimitedLog(LOG, clock, TimeUnit.SECONDS.toNanos(1));
         this.decoder = new FrameDecoder(new EnvelopeFrameHandler(this, name, sink, clock, badInputLog));
     }
@@ -123,6 +131,47 @@ public final class SerialLink implements AutoCloseable {
         return true;
     }
 
+    /**
+     * A free payload buffer for {@link #send(OutboundPayload, int)}, or null when all are in flight (then
+     * the message is dropped: count it as a full queue). Any thread; never blocks, never allocates.
+     */
+    public OutboundPayload claimPayload() {
+        OutboundPayload p = freePayloads.poll();
+        if (p == null) {
+            droppedFull.incrementAndGet();
+        }
+        return p;
+    }
+
+    /**
+     * Queues the first {@code length} bytes of a claimed payload (a serialized Envelope) for the writer
+     * thread. Never blocks, never allocates. The payload goes back to the pool either way.
+     *
+     * @return false when it was dropped: the device is lost, or the queue is full
+     */
+    public boolean send(OutboundPayload payload, int length) {
+        if (length < 0 || length > FrameFormat.MAX_PAYLOAD) {
+            freePayloads.offer(payload);
+            throw new IllegalArgumentException("payload length " + length + " is not in 0.." + FrameFormat.MAX_PAYLOAD);
+        }
+        payload.length = length;
+        if (!connected) {
+            droppedLost.incrementAndGet();
+            freePayloads.offer(payload);
+            return false;
+        }
+        if (!queue.offer(payload)) {
+            droppedFull.incrementAndGet();
+            freePayloads.offer(payload);
+            return false;
+        }
+        Thread w = writer;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+        return true;
+    }
+
     private void readLoop() {
         byte[] buf = new byte[4096];
         long backoffMs = config.reconnectMinMs();
@@ -131,6 +180,12 @@ public final class SerialLink implements AutoCloseable {
         long lostAtNs = 0;
         while (running) {
             if (!connected) {
+                if (purgeRequested) {
+                    // the writer thread (the queue's only consumer) drops what was queued before the loss
+                    LockSupport.unpark(writer);
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                    continue;
+                }
                 try {
                     transport.open();
                 } catch (IOException | RuntimeException e) {
@@ -174,7 +229,8 @@ public final class SerialLink implements AutoCloseable {
                 lostAtNs = clock.nanoTime();
                 lostCount.incrementAndGet();
                 connected = false;
-                queue.clear();
+                purgeRequested = true;
+                LockSupport.unpark(writer);
                 ioLock.lock();
                 try {
                     transport.close();
@@ -211,35 +267,64 @@ public final class SerialLink implements AutoCloseable {
         }
     }
 
+    /** Writer thread only (the queue has one consumer): drops everything queued. */
+    private void purgeQueue() {
+        Object o;
+        while ((o = queue.poll()) != null) {
+            droppedLost.incrementAndGet();
+            recycle(o);
+        }
+    }
+
+    private void recycle(Object o) {
+        if (o instanceof OutboundPayload) {
+            freePayloads.offer((OutboundPayload) o);
+        }
+    }
+
     private void writeLoop() {
         FrameEncoder encoder = new FrameEncoder();
         byte[] payload = new byte[FrameFormat.MAX_PAYLOAD];
         byte[] frame = new byte[FrameFormat.MAX_FRAME];
         while (running) {
-            Envelope e = queue.poll();
-            if (e == null) {
+            if (purgeRequested) {
+                purgeQueue();
+                purgeRequested = false;
+            }
+            Object item = queue.poll();
+            if (item == null) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MS));
                 continue;
             }
             if (!connected || writeFailure != null) {
                 droppedLost.incrementAndGet();
+                recycle(item);
                 continue;
             }
-            int size = e.getSerializedSize();
-            if (size > FrameFormat.MAX_PAYLOAD) {
-                droppedTooLarge.incrementAndGet();
-                LOG.error("serial {}: outgoing {} of {} bytes exceeds the frame limit of {} bytes; dropped",
-                        name, e.getBodyCase(), size, FrameFormat.MAX_PAYLOAD);
-                continue;
-            }
-            try {
-                CodedOutputStream out = CodedOutputStream.newInstance(payload, 0, size);
-                e.writeTo(out);
-                out.checkNoSpaceLeft();
-            } catch (IOException | RuntimeException ex) {
-                droppedTooLarge.incrementAndGet();
-                LOG.error("serial {}: could not serialize outgoing {}: {}", name, e.getBodyCase(), ex.toString());
-                continue;
+            int size;
+            if (item instanceof OutboundPayload) {
+                OutboundPayload raw = (OutboundPayload) item;
+                size = raw.length;
+                System.arraycopy(raw.buffer(), 0, payload, 0, size);
+                freePayloads.offer(raw);
+            } else {
+                Envelope e = (Envelope) item;
+                size = e.getSerializedSize();
+                if (size > FrameFormat.MAX_PAYLOAD) {
+                    droppedTooLarge.incrementAndGet();
+                    LOG.error("serial {}: outgoing {} of {} bytes exceeds the frame limit of {} bytes; dropped",
+                            name, e.getBodyCase(), size, FrameFormat.MAX_PAYLOAD);
+                    continue;
+                }
+                try {
+                    CodedOutputStream out = CodedOutputStream.newInstance(payload, 0, size);
+                    e.writeTo(out);
+                    out.checkNoSpaceLeft();
+                } catch (IOException | RuntimeException ex) {
+                    droppedTooLarge.incrementAndGet();
+                    LOG.error("serial {}: could not serialize outgoing {}: {}", name, e.getBodyCase(), ex.toString());
+                    continue;
+                }
             }
             int n = encoder.encode(payload, 0, size, frame);
             boolean ok;

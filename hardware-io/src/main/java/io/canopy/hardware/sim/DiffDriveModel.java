@@ -55,6 +55,11 @@ public final class DiffDriveModel {
     private double y = 1.5;
     private double theta;
     private double batteryPct = 100.0;
+    private double drainScale = 1.0;
+    private double dockX = Double.NaN;
+    private double dockY;
+    private double dockRadiusM;
+    private double chargePctPerS;
 
     /** Applies a command received at {@code nowNs}. Unknown motor ids are ignored (returns false). */
     public boolean command(MotorCommand c, long nowNs) {
@@ -107,9 +112,13 @@ public final class DiffDriveModel {
             effort[m] = EFFORT_PER_RAD_S2 * (velocity[m] - before) / dt + FRICTION_NM_PER_RAD_S * velocity[m];
             mean[m] = (before + velocity[m]) / 2;
             position[m] += mean[m] * dt;
-            batteryPct -= EFFORT_DRAIN_PCT_PER_NM_S * Math.abs(effort[m]) * dt;
+            batteryPct -= drainScale * EFFORT_DRAIN_PCT_PER_NM_S * Math.abs(effort[m]) * dt;
         }
-        batteryPct = Math.max(0, batteryPct - IDLE_DRAIN_PCT_S * dt);
+        batteryPct = Math.max(0, batteryPct - drainScale * IDLE_DRAIN_PCT_S * dt);
+        if (chargePctPerS > 0 && Math.hypot(x - dockX, y - dockY) <= dockRadiusM
+                && Math.abs(velocity[0]) < 0.1 && Math.abs(velocity[1]) < 0.1) {
+            batteryPct = Math.min(100, batteryPct + chargePctPerS * dt);
+        }
         double vl = mean[0] * WHEEL_RADIUS_M;
         double vr = mean[1] * WHEEL_RADIUS_M;
         double v = (vl + vr) / 2;
@@ -138,6 +147,27 @@ public final class DiffDriveModel {
             a += 2 * Math.PI;
         }
         return a;
+    }
+
+    /** Multiplies every battery drain (default 1): the demo drains fast so that a minute shows a full cycle. */
+    public void batteryDrainScale(double scale) {
+        drainScale = scale;
+    }
+
+    /** Sets the battery's charge, 0 to 100 %. */
+    public void batteryPercent(double percent) {
+        batteryPct = Math.max(0, Math.min(100, percent));
+    }
+
+    /**
+     * A charging dock at ({@code x}, {@code y}): while the base's centre is within {@code radiusM} of it and
+     * both wheels are (nearly) still, the battery charges at {@code pctPerS} % per second.
+     */
+    public void dock(double x, double y, double radiusM, double pctPerS) {
+        dockX = x;
+        dockY = y;
+        dockRadiusM = radiusM;
+        chargePctPerS = pctPerS;
     }
 
     /** Distance along the heading to the first wall or the obstacle, clamped to the sensor's limits. */

@@ -155,6 +155,13 @@ public final class DiffDriveSim implements AutoCloseable {
         }
     }
 
+    /** Changes the model (battery drain, dock, pose) under the simulator's lock; for launch-file settings. */
+    public void configure(java.util.function.Consumer<DiffDriveModel> change) {
+        synchronized (model) {
+            change.accept(model);
+        }
+    }
+
     /** MotorCommands received. */
     public long commandsReceived() {
         return commands.get();

@@ -94,8 +94,13 @@ final class BenchSerialCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "framing of a %d-byte MotorState Envelope: encode %.0f ns, decode %.0f ns (no protobuf),"
                         + " protobuf parse %.0f ns per frame%n",
                 codec.payloadBytes(), codec.encodeNsPerFrame(), codec.decodeNsPerFrame(), codec.parseNsPerFrame());
-        out.printf(Locale.ROOT, "receive path outside the protobuf parse: %.2f bytes allocated per frame%n",
-                codec.receiveBytesAllocatedPerFrame());
+        out.printf(Locale.ROOT, "receive path outside the protobuf parse: %.2f bytes allocated per frame"
+                        + " (the protobuf parse of that frame: %.0f bytes)%n",
+                codec.receiveBytesAllocatedPerFrame(), codec.parseBytesAllocatedPerFrame());
+        for (SerialBench.LinkFigures f : links) {
+            out.printf(Locale.ROOT, "reader thread at %d baud, everything included (read, decode, parse, sink): %.0f bytes"
+                    + " allocated per %d-byte frame%n", f.baud(), f.readerBytesPerFrame(), f.frameBytes());
+        }
         if (jssc != null) {
             out.printf(Locale.ROOT, "for comparison, jssc's own read paths at 115200: event listener round trip p50 %.1f us,"
                             + " p99 %.1f us; a thread waiting in readBytes(1, 100 ms) on an idle line uses %.1f %% of one core%n",
@@ -112,16 +117,18 @@ final class BenchSerialCommand implements Callable<Integer> {
                 sb.append(',');
             }
             sb.append(String.format(Locale.ROOT, "{\"baud\":%d,\"frame_bytes\":%d,\"round_trips\":%d,\"p50_us\":%.1f,"
-                            + "\"p99_us\":%.1f,\"max_us\":%.1f,\"frames_per_second\":%.0f,\"bad_frames\":%d}",
+                            + "\"p99_us\":%.1f,\"max_us\":%.1f,\"frames_per_second\":%.0f,\"bad_frames\":%d,"
+                            + "\"reader_bytes_allocated_per_frame\":%.0f}",
                     f.baud(), f.frameBytes(), f.roundTrips(), f.p50Us(), f.p99Us(), f.maxUs(), f.framesPerSecond(),
-                    f.badFrames()));
+                    f.badFrames(), f.readerBytesPerFrame()));
         }
         sb.append(String.format(Locale.ROOT, "],\"idle\":{\"seconds\":%.1f,\"cpu_percent_of_one_core\":%.4f},",
                 idle.seconds(), idle.cpuPercentOfOneCore()));
         sb.append(String.format(Locale.ROOT, "\"codec\":{\"payload_bytes\":%d,\"encode_ns\":%.1f,\"decode_ns\":%.1f,"
-                        + "\"parse_ns\":%.1f,\"receive_bytes_allocated_per_frame\":%.2f}}",
+                        + "\"parse_ns\":%.1f,\"receive_bytes_allocated_per_frame\":%.2f,"
+                        + "\"parse_bytes_allocated_per_frame\":%.0f}}",
                 codec.payloadBytes(), codec.encodeNsPerFrame(), codec.decodeNsPerFrame(), codec.parseNsPerFrame(),
-                codec.receiveBytesAllocatedPerFrame()));
+                codec.receiveBytesAllocatedPerFrame(), codec.parseBytesAllocatedPerFrame()));
         if (jssc != null) {
             sb.setLength(sb.length() - 1);
             sb.append(String.format(Locale.ROOT, ",\"jssc\":{\"listener_p50_us\":%.1f,\"listener_p99_us\":%.1f,"

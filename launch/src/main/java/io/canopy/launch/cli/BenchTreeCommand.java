@@ -52,8 +52,9 @@ final class BenchTreeCommand implements Callable<Integer> {
         TreeBench.Result r = new TreeBench(warmupMs, measureMs, rounds).run(file);
         PrintWriter out = spec.commandLine().getOut();
         out.println("tree                      " + file);
-        out.println(String.format(Locale.ROOT, "ns per root tick          %.1f (median of %d rounds)",
-                r.nsPerRootTick(), rounds));
+        out.println(String.format(Locale.ROOT,
+                "ns per root tick          %.1f (thread CPU time, median of %d rounds; wall clock %.1f)",
+                r.nsPerRootTick(), rounds, r.wallNsPerRootTick()));
         out.println(String.format(Locale.ROOT, "node ticks per root tick  %.1f", r.nodeTicksPerRootTick()));
         out.println(String.format(Locale.ROOT, "ns per node tick          %.2f", r.nsPerNodeTick()));
         out.println(String.format(Locale.ROOT, "bytes allocated per tick  %.2f", r.allocBytesPerTick()));

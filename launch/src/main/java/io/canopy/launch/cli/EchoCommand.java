@@ -1,14 +1,177 @@
 package io.canopy.launch.cli;
 
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import io.canopy.InputException;
+import io.canopy.messaging.Node;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.Qos;
+import io.canopy.messaging.Subscription;
+import io.canopy.proto.Envelope;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Placeholder until its issue lands: says so and exits 2. */
+/**
+ * {@code canopy echo TOPIC [--broker URL] [--user NAME --password-env VAR] [--ca-file PEM]}: prints every message on an MQTT topic (or filter such as {@code robot1/#}), one
+ * line each, like {@code ros2 topic echo}: the topic, the Envelope header (stamp as UTC, source, and the
+ * correlation id, reply topic and deadline when set) and the body in protobuf text format. Payloads that are
+ * not Envelopes (the retained {@code online}/{@code offline} state) are printed as text, or as hex when not
+ * text. Runs until Ctrl-C, {@code --count} messages or {@code --duration}.
+ */
 @Command(name = "echo", mixinStandardHelpOptions = true, description = "Print decoded messages from an MQTT topic.")
 final class EchoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TOPIC", description = "MQTT topic or filter, e.g. robot1/cmd or robot1/#.")
+    String topic;
+
+    @Option(names = "--broker", paramLabel = "URL", defaultValue = "tcp://127.0.0.1:1883",
+            description = "Broker to listen on: tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
+    String broker;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Exit after N messages; 0 = no limit.")
+    long count;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Exit after this many seconds; 0 = until Ctrl-C.")
+    double durationS;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR",
+            description = "Environment variable holding the MQTT password (never on the command line).")
+    String passwordEnv;
+
+    @Option(names = "--ca-file", paramLabel = "PEM", description = "For ssl:// brokers: trust the CA (or self-signed certificate) in this PEM file.")
+    java.nio.file.Path caFile;
+
+    @Option(names = "--connect-timeout-ms", defaultValue = "5000",
+            description = "Give up when the broker is not reachable within this time (default: ${DEFAULT-VALUE}).")
+    long connectTimeoutMs;
+
     @Override
-    public Integer call() {
-        System.err.println("canopy echo: not available in this build yet");
-        return CanopyMain.EXIT_BAD_INPUT;
+    public Integer call() throws Exception {
+        if (count < 0 || durationS < 0 || connectTimeoutMs <= 0) {
+            throw new InputException("--count and --duration must not be negative and --connect-timeout-ms"
+                    + " must be positive (got " + count + ", " + durationS + ", " + connectTimeoutMs + ")");
+        }
+        if (broker.equals(NodeConfig.EMBEDDED)) {
+            throw new InputException("--broker embedded would listen on a broker of its own;"
+                    + " give the URL of the node's broker, for example tcp://127.0.0.1:1883");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        NodeConfig.Builder builder = NodeConfig.builder("canopy_echo_" + ProcessHandle.current().pid()).broker(broker)
+                .announceState(false);
+        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
+            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
+        }
+        if (user != null) {
+            builder.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
+        }
+        if (caFile != null) {
+            if (!java.nio.file.Files.isReadable(caFile)) {
+                throw new InputException("--ca-file " + caFile + ": cannot read it; give the broker's CA certificate (PEM)");
+            }
+            builder.tlsCaFile(caFile);
+        }
+        NodeConfig config = builder.build();
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicLong printed = new AtomicLong();
+        try (Node node = Node.start(config)) {
+            String filter = topic.startsWith("/") ? topic : "/" + topic; // the topic as given, not namespaced
+            Subscription sub = node.newRawSubscriber(filter, Qos.AT_LEAST_ONCE, (t, payload, retained) -> {
+                synchronized (out) {
+                    if (count > 0 && printed.get() >= count) {
+                        return;
+                    }
+                    out.println(format(t, payload, retained));
+                    out.flush();
+                    if (count > 0 && printed.incrementAndGet() >= count) {
+                        done.countDown();
+                    }
+                }
+            });
+            if (!node.awaitConnected(connectTimeoutMs)) {
+                String why = node.lastConnectionError();
+                throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs
+                        + " ms (" + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
+            }
+            spec.commandLine().getErr().println("listening on " + sub.topic() + " at " + broker);
+            spec.commandLine().getErr().flush();
+            if (durationS > 0) {
+                done.await((long) (durationS * 1000), TimeUnit.MILLISECONDS);
+            } else {
+                done.await();
+            }
+        }
+        return CanopyMain.EXIT_OK;
+    }
+
+    /** One line: topic, header, body; or the raw payload when it is not an Envelope. */
+    static String format(String topic, byte[] payload, boolean retained) {
+        StringBuilder sb = new StringBuilder(topic);
+        if (retained) {
+            sb.append(" (retained)");
+        }
+        Envelope env;
+        try {
+            env = Envelope.parseFrom(payload);
+        } catch (InvalidProtocolBufferException e) {
+            return sb.append(' ').append(raw(payload)).toString();
+        }
+        if (env.getStampNs() != 0) {
+            sb.append(" stamp=").append(Instant.ofEpochSecond(0, env.getStampNs()));
+        }
+        if (!env.getSource().isEmpty()) {
+            sb.append(" source=").append(env.getSource());
+        }
+        if (env.getCorrelationId() != 0) {
+            sb.append(" correlation_id=").append(Long.toUnsignedString(env.getCorrelationId()));
+        }
+        if (!env.getReplyTo().isEmpty()) {
+            sb.append(" reply_to=").append(env.getReplyTo());
+        }
+        if (env.getDeadlineNs() != 0) {
+            sb.append(" deadline=").append(Instant.ofEpochSecond(0, env.getDeadlineNs()));
+        }
+        var field = env.getOneofFieldDescriptor(Envelope.getDescriptor().getOneofs().get(0));
+        if (field == null) {
+            return sb.append(" (no body)").toString();
+        }
+        Message body = (Message) env.getField(field);
+        return sb.append(' ').append(field.getName()).append(" { ")
+                .append(TextFormat.printer().shortDebugString(body)).append(" }").toString();
+    }
+
+    private static String raw(byte[] payload) {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(payload)).toString();
+            if (text.chars().allMatch(c -> c >= 0x20 || c == '\t')) {
+                return "(not an Envelope) \"" + text + "\"";
+            }
+        } catch (CharacterCodingException e) {
+            // binary: hex below
+        }
+        int n = Math.min(payload.length, 64);
+        return "(not an Envelope, " + payload.length + " bytes) " + HexFormat.of().formatHex(payload, 0, n)
+                + (n < payload.length ? "..." : "");
     }
 }

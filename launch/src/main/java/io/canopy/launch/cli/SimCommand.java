@@ -1,15 +1,25 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.TreeRunner;
+import io.canopy.bt.XmlTreeLoader;
 import io.canopy.hardware.device.BatteryMonitor;
+import io.canopy.hardware.device.BlackboardBridge;
 import io.canopy.hardware.device.DeviceHub;
 import io.canopy.hardware.device.MotorController;
 import io.canopy.hardware.device.RangeSensor;
 import io.canopy.hardware.serial.InProcessWire;
+import io.canopy.hardware.serial.InboxSink;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.hardware.sim.DiffDriveSim;
+import io.canopy.tick.SystemNanoClock;
+import io.canopy.tick.Ticker;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -30,12 +40,27 @@ import picocli.CommandLine.Spec;
  *   <li>{@code --pty PATH}: serve on an existing serial device or pty (for example one end of a
  *       {@code socat} pair you made);</li>
  *   <li>no option: make a socat pty pair, serve on one end and print the other end for the node;</li>
- *   <li>{@code --demo}: everything in-process, with a small wander controller driving the base.</li>
+ *   <li>{@code --demo}: everything in-process: a behavior tree on a ticker drives the base.</li>
  * </ul>
  * Prints the simulated state once per {@code --status-ms}; runs until Ctrl-C or {@code --duration}.
  */
 @Command(name = "sim", mixinStandardHelpOptions = true, description = "Run the simulated robot base.")
 final class SimCommand implements Callable<Integer> {
+    /** The demo's tree (BehaviorTree.CPP v4): forward while the way ahead is clear, else turn left. */
+    static final String WANDER_TREE = """
+            <root BTCPP_format="4" main_tree_to_execute="Wander">
+              <BehaviorTree ID="Wander">
+                <ReactiveFallback>
+                  <Sequence>
+                    <ScriptCondition code="range_age_ms &lt; 500 &amp;&amp; range_m &gt; 0.6"/>
+                    <Script code="left_cmd := 8; right_cmd := 8"/>
+                  </Sequence>
+                  <Script code="left_cmd := -4; right_cmd := 4"/>
+                </ReactiveFallback>
+              </BehaviorTree>
+            </root>
+            """;
+
     @Spec
     CommandSpec spec;
 
@@ -49,7 +74,7 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--baud", defaultValue = "115200", description = "Baud rate (default: ${DEFAULT-VALUE}).")
     int baud;
 
-    @Option(names = "--demo", description = "Run in-process with a built-in controller that wanders around the room.")
+    @Option(names = "--demo", description = "Run in-process with a behavior tree that wanders around the room.")
     boolean demo;
 
     @Option(names = "--duration", defaultValue = "0", paramLabel = "SECONDS",
@@ -61,6 +86,17 @@ final class SimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } finally {
+            closed.countDown(); // a Ctrl-C/SIGTERM hook waits for this: socat and the ports are closed by now
+        }
+    }
+
+    /** Counted down once everything this command opened is closed. */
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private Integer run() throws Exception {
         if (baud <= 0) {
             throw new InputException("canopy sim: --baud " + baud + " is not positive; use e.g. 115200");
         }
@@ -81,7 +117,7 @@ final class SimCommand implements Callable<Integer> {
             }
             try (DiffDriveSim sim = DiffDriveSim.onPort(SerialConfig.of(pty.toString(), baud)).start()) {
                 out.println("canopy sim: simulated base on " + pty + " at " + baud + " baud");
-                return runUntilDone(out, sim, null);
+                return runUntilDone(out, sim);
             }
         }
         if (!SocatPtyPair.available()) {
@@ -93,7 +129,7 @@ final class SimCommand implements Callable<Integer> {
                 DiffDriveSim sim = DiffDriveSim.onPort(SerialConfig.of(pair.b().toString(), baud)).start()) {
             out.println("canopy sim: simulated base ready; connect the node's serial link to " + pair.a()
                     + " (socat pid " + pair.pid() + ")");
-            return runUntilDone(out, sim, null);
+            return runUntilDone(out, sim);
         }
     }
 
@@ -111,14 +147,29 @@ final class SimCommand implements Callable<Integer> {
         MotorController motors = new MotorController("demo/base", 2, 300, 50);
         RangeSensor range = new RangeSensor("front", 0);
         BatteryMonitor battery = new BatteryMonitor("battery");
-        try (SerialLink node = SerialLink.inProcess("demo-node", wire, true, new DeviceHub(null, motors, range, battery));
+        try (Ticker ticker = new Ticker("sim-demo", SystemNanoClock.INSTANCE);
+                SerialLink node = SerialLink.inProcess("demo-node", wire, true,
+                        new DeviceHub(new InboxSink(ticker.inbox()), motors, range, battery));
                 DiffDriveSim sim = DiffDriveSim.inProcess(wire, false)) {
             motors.attach(node);
+            Blackboard blackboard = Blackboard.create();
+            Tree tree = new XmlTreeLoader(NodeRegistry.withBuiltins())
+                    .loadText(WANDER_TREE, blackboard, new TreeContext(ticker.oneShotTimers(), 1L));
+            BlackboardBridge bridge = new BlackboardBridge(blackboard)
+                    .reading(range.latest(), RangeSensor.RANGE_M, "range_m", "range_age_ms")
+                    .velocityCommand(motors, 0, "left_cmd")
+                    .velocityCommand(motors, 1, "right_cmd");
+            ticker.addTimerHz("control", 50)
+                    .addListener(bridge.inputs())
+                    .addListener(new TreeRunner(tree, TreeRunner.WhenDone.RESTART, null))
+                    .addListener(bridge.outputs())
+                    .addListener(motors);
             node.start();
             sim.start();
-            out.println("canopy sim: in-process demo: a wander controller drives the simulated base at 50 Hz");
-            Wander wander = new Wander(motors, range);
-            int code = runUntilDone(out, sim, wander);
+            ticker.start();
+            out.println("canopy sim: in-process demo: a behavior tree on a 50 Hz ticker drives the simulated base");
+            int code = runUntilDone(out, sim);
+            ticker.stop();
             motors.stopAll();
             out.printf(Locale.ROOT, "demo done: %d commands sent, %d motor states and %d range readings received,"
                             + " battery %.2f %%%n", motors.commandsSent(), motors.state(0).count() + motors.state(1).count(),
@@ -127,32 +178,35 @@ final class SimCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints status lines (and ticks {@code wander} at 50 Hz when given) until the duration or Ctrl-C. */
-    private int runUntilDone(PrintWriter out, DiffDriveSim sim, Wander wander) {
+    /** Prints status lines until the duration or Ctrl-C. */
+    private int runUntilDone(PrintWriter out, DiffDriveSim sim) {
         CountDownLatch stop = new CountDownLatch(1);
-        Thread hook = new Thread(stop::countDown, "canopy-sim-shutdown");
+        Thread main = Thread.currentThread();
+        Thread hook = new Thread(() -> {
+            stop.countDown();
+            LockSupport.unpark(main);
+            try {
+                closed.await(5, TimeUnit.SECONDS); // let the command stop the simulator and socat first
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "canopy-sim-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         long start = System.nanoTime();
         long endNs = durationS == 0 ? Long.MAX_VALUE : start + (long) (durationS * 1e9);
         long periodNs = TimeUnit.MILLISECONDS.toNanos(statusMs);
         long nextStatus = start + periodNs;
-        long tickNs = TimeUnit.MILLISECONDS.toNanos(20);
-        long nextTick = start;
         try {
             while (stop.getCount() > 0) {
                 long now = System.nanoTime();
                 if (durationS > 0 && now - endNs >= 0) {
                     break;
                 }
-                if (wander != null && now - nextTick >= 0) {
-                    wander.onTick(now);
-                    nextTick += tickNs;
-                }
                 if (now - nextStatus >= 0) {
                     status(out, sim, (now - start) / 1e9);
                     nextStatus += periodNs;
                 }
-                long wake = wander != null ? Math.min(nextTick, nextStatus) : nextStatus;
+                long wake = nextStatus;
                 if (durationS > 0) {
                     wake = endNs - wake < 0 ? endNs : wake;
                 }
@@ -175,31 +229,5 @@ final class SimCommand implements Callable<Integer> {
                         + " commands=%d faults=0x%x%n", seconds, s.x(), s.y(), s.theta(), s.leftRadS(), s.rightRadS(),
                 s.rangeM(), s.batteryPercent(), sim.commandsReceived(), s.faultFlags());
         out.flush();
-    }
-
-    /** The demo's controller: forward while the way is clear, turn left when an obstacle is near. */
-    private static final class Wander {
-        private final MotorController motors;
-        private final RangeSensor range;
-
-        Wander(MotorController motors, RangeSensor range) {
-            this.motors = motors;
-            this.range = range;
-        }
-
-        void onTick(long nowNs) {
-            double r = range.rangeM();
-            if (Double.isNaN(r) || range.latest().isStale(nowNs, TimeUnit.MILLISECONDS.toNanos(500))) {
-                motors.setStop(0);
-                motors.setStop(1);
-            } else if (r > 0.6) {
-                motors.setVelocity(0, 8);
-                motors.setVelocity(1, 8);
-            } else {
-                motors.setVelocity(0, -4);
-                motors.setVelocity(1, 4);
-            }
-            motors.onTick(nowNs);
-        }
     }
 }

@@ -1,0 +1,86 @@
+package io.canopy.launch.run;
+
+import io.canopy.statemachine.Machine;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventKind;
+import io.canopy.tick.EventQueue;
+
+/**
+ * The node's events, on the tick thread: every event (from a binding, a link's device.lost/back, a
+ * machine's {@code <send target="node">}, a tree's outcome) goes to every state machine except its sender,
+ * and to the outbox for the {@code event:} → {@code mqtt:} / {@code serial:} bindings of its name.
+ */
+final class EventBus {
+    private MachineSlot[] machines = new MachineSlot[0];
+    /** Event names with outgoing bindings, and their outbox keys (same index). */
+    private String[] outNames = new String[0];
+    private String[] outKeys = new String[0];
+    private final EventQueue outbox;
+    private final Event scratch = new Event(0);
+    private long delivered;
+    private long refused;
+    private long unconsumed;
+    private final boolean errorOnUnconsumed;
+    private final OnceLog onceLog = new OnceLog(org.slf4j.LoggerFactory.getLogger(EventBus.class));
+
+    /** @param eventPolicy the node's {@code event_policy}: "drop" counts events nobody takes, "error" also logs each name once */
+    EventBus(EventQueue outbox, String eventPolicy) {
+        this.outbox = outbox;
+        this.errorOnUnconsumed = "error".equals(eventPolicy);
+    }
+
+    void addMachine(MachineSlot m) {
+        MachineSlot[] a = java.util.Arrays.copyOf(machines, machines.length + 1);
+        a[machines.length] = m;
+        machines = a;
+    }
+
+    void addOutgoing(String eventName, String outboxKey) {
+        int n = outNames.length;
+        outNames = java.util.Arrays.copyOf(outNames, n + 1);
+        outKeys = java.util.Arrays.copyOf(outKeys, n + 1);
+        outNames[n] = eventName;
+        outKeys[n] = outboxKey;
+    }
+
+    /** Tick thread: delivers {@code name} with {@code data} (may be null) to all but {@code from}. */
+    void publish(String name, Object data, Machine from, long nowNs) {
+        delivered++;
+        int takers = 0;
+        MachineSlot[] ms = machines;
+        for (int i = 0; i < ms.length; i++) {
+            if (ms[i].machine() != from) {
+                ms[i].offer(name, data);
+                takers++;
+            }
+        }
+        for (int i = 0; i < outNames.length; i++) {
+            if (outNames[i].equals(name)) {
+                takers++;
+                scratch.set(EventKind.COMMAND, outKeys[i], nowNs).attachment(data);
+                if (!outbox.offer(scratch)) {
+                    refused++;
+                }
+            }
+        }
+        if (takers == 0) {
+            unconsumed++;
+            if (errorOnUnconsumed) {
+                onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine and no binding (event_policy=error)", name);
+            }
+        }
+    }
+
+    /** Events that reached no machine and no outgoing binding (dropped). */
+    long unconsumed() {
+        return unconsumed;
+    }
+
+    long delivered() {
+        return delivered;
+    }
+
+    long refused() {
+        return refused;
+    }
+}

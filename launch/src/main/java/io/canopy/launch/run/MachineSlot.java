@@ -1,0 +1,113 @@
+package io.canopy.launch.run;
+
+import io.canopy.launch.MachinePlan;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.Statechart;
+import io.canopy.tick.TickListener;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A state machine on its timer: started at the first tick, then at each tick it takes the external events
+ * queued since the last one, each run to completion. Tick thread only, except {@link #stateText()}.
+ */
+final class MachineSlot implements TickListener {
+    private static final Logger LOG = LoggerFactory.getLogger(MachineSlot.class);
+
+    final MachinePlan plan;
+    final Statechart chart;
+    private final Machine machine;
+    private final OnceLog onceLog = new OnceLog(LOG);
+    private boolean started;
+    private long errors;
+    private volatile String stateText = "(not started)";
+    private volatile List<String> activeStates = List.of();
+
+    MachineSlot(MachinePlan plan, Statechart chart, Machine machine) {
+        this.plan = plan;
+        this.chart = chart;
+        this.machine = machine;
+    }
+
+    Machine machine() {
+        return machine;
+    }
+
+    /** Tick thread: queues an external event for the next tick (starting the machine first if need be). */
+    void offer(String name, Object data) {
+        start();
+        if (machine.isRunning()) {
+            machine.offer(name, data);
+        }
+    }
+
+    /**
+     * Enters the initial configuration (running its onentry handlers). Called before the tick thread starts
+     * (so the first tick already sees it), or by the first tick or event; idempotent.
+     */
+    void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        try {
+            machine.start();
+        } catch (RuntimeException e) {
+            errors++;
+            LOG.warn("machine '{}' failed to start: {}", plan.name(), e.getMessage());
+        }
+        refreshStatus();
+        LOG.info("machine '{}' started in {}", plan.name(), stateText);
+    }
+
+    @Override
+    public void onTick(long nowNs) {
+        try {
+            start();
+            machine.onTick(nowNs);
+        } catch (RuntimeException e) {
+            errors++;
+            onceLog.warn(plan.name() + e.getMessage(), "machine '{}': {}", plan.name(), String.valueOf(e.getMessage()));
+        }
+    }
+
+    /** Tick thread (at the telemetry rate, allocates): refreshes what {@link #stateText()} shows. */
+    boolean refreshStatus() {
+        List<String> active = machine.activeStates();
+        if (active.equals(activeStates)) {
+            return false;
+        }
+        activeStates = List.copyOf(active);
+        String leaf = active.isEmpty() ? (machine.isFinished() ? "done" : "-") : leafState(active);
+        stateText = leaf;
+        return true;
+    }
+
+    /** The innermost active state: the last one in document order that is atomic in the list. */
+    private static String leafState(List<String> active) {
+        return active.get(active.size() - 1);
+    }
+
+    /** Any thread: the machine's innermost active state, as of the last refresh. */
+    String stateText() {
+        return stateText;
+    }
+
+    /** Any thread: the active configuration as of the last refresh. */
+    List<String> activeStates() {
+        return activeStates;
+    }
+
+    long errors() {
+        return errors;
+    }
+
+    /** Tick thread (or after the tick thread ended): exits every active state (onexit handlers run). */
+    void halt() {
+        if (started && machine.isRunning()) {
+            machine.halt();
+        }
+        refreshStatus();
+    }
+}

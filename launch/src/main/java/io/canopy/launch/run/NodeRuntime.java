@@ -1,0 +1,335 @@
+package io.canopy.launch.run;
+
+import io.canopy.InputException;
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.XmlTreeLoader;
+import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.launch.MachinePlan;
+import io.canopy.launch.MotorPlan;
+import io.canopy.launch.NodePlan;
+import io.canopy.launch.SensorPlan;
+import io.canopy.launch.SerialPlan;
+import io.canopy.launch.TimerPlan;
+import io.canopy.launch.TreePlan;
+import io.canopy.launch.nav.NavLeaves;
+import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.Node;
+import io.canopy.proto.Envelope;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.Statechart;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventKind;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.TickRate;
+import io.canopy.tick.TickTimer;
+import io.canopy.tick.Ticker;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One {@code <node>} at run time: its ticker and timers, shared blackboard, machines and trees, serial
+ * links (and simulators), MQTT node, bindings and telemetry; started by {@link #start()} and stopped
+ * cleanly by {@link #shutdown(long)}.
+ *
+ * <p>Order of work on each timer tick: inbox events (bindings, device.lost/back) are applied by the ticker
+ * first; then odometry, machines, trees, motor set-points, motor controllers, publishers, telemetry.
+ */
+final class NodeRuntime {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeRuntime.class);
+
+    final NodePlan plan;
+    final Ticker ticker;
+    final Blackboard blackboard = Blackboard.create();
+    final Outbound outbound;
+    final EventBus bus;
+    final InboundRouter router;
+    final Map<String, LinkRuntime> links = new LinkedHashMap<>();
+    final List<MachineSlot> machines = new ArrayList<>();
+    final List<TreeSlot> trees = new ArrayList<>();
+    DiffDriveRuntime drive;
+    /** Wall-clock time (ms) of the node's first tick, 0 before it. */
+    volatile long firstTickEpochMs;
+    volatile Node mqtt;
+    volatile EmbeddedBroker broker;
+    /** The broker and MQTT client starting in the background during {@link #assemble}. */
+    private java.util.concurrent.CompletableFuture<Void> mqttUp;
+    Telemetry telemetry;
+
+    private NodeRuntime(NodePlan plan, NanoClock clock) {
+        this.plan = plan;
+        this.ticker = new Ticker(plan.fullName(), clock);
+        this.outbound = new Outbound(plan.fullName());
+        this.bus = new EventBus(outbound.queue, plan.eventPolicy());
+        this.router = new InboundRouter(bus);
+    }
+
+    /** Builds everything (nothing runs yet); on failure closes what was built and rethrows. */
+    static NodeRuntime build(NodePlan plan, NanoClock clock, NodeRegistry registry) {
+        NodeRuntime n = new NodeRuntime(plan, clock);
+        try {
+            n.assemble(registry);
+            return n;
+        } catch (RuntimeException e) {
+            n.closeQuietly();
+            throw e;
+        }
+    }
+
+    private void assemble(NodeRegistry registry) {
+        for (TimerPlan t : plan.timers()) {
+            ticker.addTimer(t.name(), TickRate.hz(t.hz()));
+        }
+        ticker.addEventHandler(router);
+        if (!ticker.timers().isEmpty()) {
+            ticker.timers().get(0).addListener(nowNs -> {
+                if (firstTickEpochMs == 0) {
+                    firstTickEpochMs = System.currentTimeMillis();
+                }
+            });
+        }
+        long t0 = System.nanoTime();
+        // the broker and the MQTT client start on another thread while the links, machines and trees load
+        mqttUp = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            broker = Mqtt.startBroker(plan);
+            mqtt = Mqtt.start(plan, broker);
+        });
+        Map<String, MessageTap> taps = new LinkedHashMap<>();
+        for (SerialPlan s : plan.links()) {
+            MessageTap tap = new MessageTap(ticker.inbox());
+            taps.put(s.name(), tap);
+            List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
+            List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker)));
+        }
+        long t1 = System.nanoTime();
+        TickTimer control = controlTimer();
+        router.countTicksOf(control);
+        if (plan.diffDrive() != null) {
+            var d = plan.diffDrive();
+            MotorPlan l = plan.motor(d.left());
+            MotorPlan r = plan.motor(d.right());
+            drive = new DiffDriveRuntime(d, links.get(l.link()).motors, l.motorId(), links.get(r.link()).motors, r.motorId(),
+                    blackboard, timer(d.timer()));
+            timer(d.timer()).addListener(drive);
+        }
+        for (MachinePlan m : plan.machines()) {
+            Statechart chart = ScxmlLoader.load(m.file());
+            MachineContext context = new MachineContext(ticker.oneShotTimers()).onSend(this::machineSends);
+            MachineSlot slot = new MachineSlot(m, chart, chart.newMachine(context));
+            machines.add(slot);
+            bus.addMachine(slot);
+            timer(m.timer()).addListener(slot);
+        }
+        long t2 = System.nanoTime();
+        NodeRegistry reg = NavLeaves.register(registry.copy());
+        XmlTreeLoader loader = new XmlTreeLoader(reg);
+        for (TreePlan t : plan.trees()) {
+            Tree tree = loader.loadFile(t.file(), blackboard, new TreeContext(ticker.oneShotTimers(), t.seed()));
+            if (t.main() != null && !t.main().equals(tree.id())) {
+                throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
+                        + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
+            }
+            MachineSlot gate = null;
+            int gateState = -1;
+            if (t.machine() != null) {
+                gate = machines.stream().filter(ms -> ms.plan.name().equals(t.machine())).findFirst().orElseThrow();
+                gateState = gate.chart.stateIndex(t.state());
+                if (gateState < 0) {
+                    throw new InputException(t.source() + ": attribute 'active_in': machine '" + t.machine() + "' has no state '"
+                            + t.state() + "'; its states are " + String.join(", ", gate.chart.stateIds()));
+                }
+            }
+            TreeSlot slot = new TreeSlot(t, tree, gate, gateState, bus);
+            trees.add(slot);
+            timer(t.timer()).addListener(slot);
+        }
+        if (drive != null) {
+            timer(plan.diffDrive().timer()).addListener(drive.commands());
+        }
+        long t3 = System.nanoTime();
+        try {
+            mqttUp.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+        long t4 = System.nanoTime();
+        Bindings.wire(this, taps);
+        for (LinkRuntime l : links.values()) {
+            if (l.motors != null) {
+                control.addListener(l.motors);
+            }
+        }
+        if (plan.mqtt().telemetryTimer() != null) {
+            telemetry = new Telemetry(this);
+            timer(plan.mqtt().telemetryTimer()).addListener(telemetry);
+        }
+        long t5 = System.nanoTime();
+        LOG.debug("node {} built: links {} ms, machines {} ms, trees {} ms, then waited {} ms for the broker and MQTT "
+                + "client, bindings {} ms", plan.fullName(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), ms(t5 - t4));
+    }
+
+    /** The timer that sends motor commands: the diffdrive's, else the first timer. */
+    private TickTimer controlTimer() {
+        if (plan.diffDrive() != null) {
+            return timer(plan.diffDrive().timer());
+        }
+        if (plan.timers().isEmpty()) {
+            if (!plan.motors().isEmpty()) {
+                throw new InputException(plan.source() + ": motors need a timer to refresh their commands; add <timer name=\"control\" hz=\"50\"/>");
+            }
+            return null;
+        }
+        return ticker.timers().get(0);
+    }
+
+    TickTimer timer(String name) {
+        TickTimer t = ticker.timer(name);
+        if (t == null) {
+            throw new IllegalStateException("timer '" + name + "' was checked by the loader but is missing");
+        }
+        return t;
+    }
+
+    /** {@code <send target="node" event="...">} from a machine: onto the node's event bus. */
+    private boolean machineSends(Machine from, String target, String event, Object data) {
+        if (!"node".equals(target) && !"#_node".equals(target)) {
+            return false;
+        }
+        bus.publish(event, data, from, ticker.clock().nanoTime());
+        return true;
+    }
+
+    void start() {
+        for (MachineSlot m : machines) {
+            m.start(); // before the tick thread exists, so its first tick sees the initial configuration
+        }
+        outbound.start();
+        for (LinkRuntime l : links.values()) {
+            l.start();
+        }
+        ticker.start();
+        LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
+                plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
+                trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
+    }
+
+    /**
+     * Clean shutdown within {@code budgetNs}: stops the tick thread, halts trees (OnCancel and onHalted run),
+     * exits machines, sends a stop to every motor and waits until it is written to the port, publishes
+     * {@code offline}, closes the ports, the MQTT connection and the embedded broker. Returns the stop
+     * frames written.
+     */
+    long shutdown(long budgetNs) {
+        long t0 = System.nanoTime();
+        ticker.stop(TimeUnit.NANOSECONDS.toMillis(budgetNs / 4) + 1);
+        long t1 = System.nanoTime();
+        for (TreeSlot t : trees) {
+            t.halt();
+        }
+        for (MachineSlot m : machines) {
+            m.halt();
+        }
+        long stops = 0;
+        for (LinkRuntime l : links.values()) {
+            stops += l.stopMotorsAndFlush(TimeUnit.MILLISECONDS.toNanos(100));
+        }
+        long t2 = System.nanoTime();
+        outbound.stop(50);
+        long t3 = System.nanoTime();
+        closeMqtt();
+        long t4 = System.nanoTime();
+        closeLinks();
+        long t5 = System.nanoTime();
+        LOG.info("node {} stopped in {} ms ({} stop command(s) written; ticker {} ms, halt+stops {} ms, outbox {} ms, "
+                + "MQTT+broker {} ms, links {} ms)", plan.fullName(), ms(t5 - t0), stops, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2),
+                ms(t4 - t3), ms(t5 - t4));
+        return stops;
+    }
+
+    private static long ms(long ns) {
+        return TimeUnit.NANOSECONDS.toMillis(ns);
+    }
+
+    private void closeQuietly() {
+        if (mqttUp != null) {
+            try {
+                mqttUp.join(); // a failed build must not leave a broker starting behind it
+            } catch (RuntimeException e) {
+                LOG.debug("MQTT start failed: {}", e.toString());
+            }
+        }
+        ticker.stop(100);
+        outbound.stop(50);
+        closeMqtt();
+        closeLinks();
+    }
+
+    private void closeMqtt() {
+        if (mqtt != null) {
+            try {
+                mqtt.close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing MQTT: {}", e.toString());
+            }
+            mqtt = null;
+        }
+        if (broker != null) {
+            Mqtt.stopInBackground(broker);
+            broker = null;
+        }
+    }
+
+    private void closeLinks() {
+        for (LinkRuntime l : links.values()) {
+            try {
+                l.close();
+            } catch (RuntimeException e) {
+                LOG.warn("closing link {}: {}", l.plan.name(), e.toString());
+            }
+        }
+    }
+
+    /** Events a link raises by itself (device.lost, device.back, Event messages no role consumed) into the inbox. */
+    private static final class LinkEvents implements LinkSink {
+        private final Ticker ticker;
+        private final Event scratch = new Event(0);
+
+        LinkEvents(Ticker ticker) {
+            this.ticker = ticker;
+        }
+
+        @Override
+        public synchronized void onEnvelope(SerialLink link, Envelope envelope, long receivedNs) {
+            if (envelope.hasEvent()) {
+                scratch.set(EventKind.COMMAND, envelope.getEvent().getName(), receivedNs)
+                        .attachment(new ProtoData(envelope.getEvent()));
+                ticker.inbox().offer(scratch);
+            }
+        }
+
+        @Override
+        public synchronized void onDeviceLost(SerialLink link, String reason) {
+            LOG.warn("serial link {}: device lost ({})", link.name(), reason);
+            scratch.set(EventKind.COMMAND, SerialLink.EVENT_DEVICE_LOST, ticker.clock().nanoTime()).attachment(link.name());
+            ticker.inbox().offer(scratch);
+        }
+
+        @Override
+        public synchronized void onDeviceBack(SerialLink link) {
+            LOG.info("serial link {}: device back", link.name());
+            scratch.set(EventKind.COMMAND, SerialLink.EVENT_DEVICE_BACK, ticker.clock().nanoTime()).attachment(link.name());
+            ticker.inbox().offer(scratch);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.canopy.launch.run;
+
+import io.canopy.hardware.device.BatteryMonitor;
+import io.canopy.tick.TimerStats;
+import java.util.Locale;
+
+/**
+ * The compact status of a node, one line: timers (rate, p99 lateness, overruns), each machine's state,
+ * each tree's running action, battery, pose, links and MQTT. For example:
+ *
+ * <pre>
+ * robot1/controller  control 50Hz p99 84us ovr 0 | telemetry 2Hz p99 61us ovr 0 | mission:Patrol | patrol:DriveTo | batt 63% | pose 1.52,0.48 | base up | mqtt up
+ * </pre>
+ */
+final class Status {
+    private Status() {}
+
+    static String line(NodeRuntime n) {
+        StringBuilder b = new StringBuilder(n.plan.fullName());
+        b.append(' ');
+        for (TimerStats s : n.ticker.stats()) {
+            b.append(' ').append(s.name()).append(' ').append(Values.format(s.rate().hz())).append("Hz p99 ")
+                    .append(micros(s.latenessNsAt(99))).append(" ovr ").append(s.overruns()).append(" |");
+        }
+        for (MachineSlot m : n.machines) {
+            b.append(' ').append(m.plan.name()).append(':').append(m.stateText()).append(" |");
+        }
+        for (TreeSlot t : n.trees) {
+            b.append(' ').append(t.plan.name()).append(':').append(t.runningAction()).append(" |");
+        }
+        for (LinkRuntime l : n.links.values()) {
+            if (l.battery != null && l.battery.latest().count() > 0) {
+                b.append(String.format(Locale.ROOT, " batt %.0f%% |", l.battery.latest().value(BatteryMonitor.PERCENT)));
+            }
+        }
+        if (n.drive != null) {
+            b.append(String.format(Locale.ROOT, " pose %.2f,%.2f |", n.drive.x(), n.drive.y()));
+        }
+        for (LinkRuntime l : n.links.values()) {
+            b.append(' ').append(l.describe()).append(" |");
+        }
+        b.append(" mqtt ").append(n.mqtt != null && n.mqtt.isConnected() ? "up" : "DOWN");
+        return b.toString();
+    }
+
+    private static String micros(long ns) {
+        return ns < 10_000 ? ns / 1000 + "." + (ns % 1000) / 100 + "us" : ns / 1000 + "us";
+    }
+}

@@ -1,0 +1,91 @@
+package io.canopy.launch.run;
+
+import io.canopy.hardware.device.BatteryMonitor;
+import io.canopy.messaging.Publisher;
+import io.canopy.proto.BatteryState;
+import io.canopy.proto.MachineStatus;
+import io.canopy.proto.NodeStatus;
+import io.canopy.proto.TimerStats;
+import io.canopy.proto.TreeStatus;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventKind;
+import io.canopy.tick.TickListener;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * The node's telemetry at the rate of its telemetry timer, on {@code <namespace>/<node>/...} (QoS 0):
+ * {@code timers} (a {@code TimerStats} per timer), {@code trees} (a {@code TreeStatus} per tree),
+ * {@code machines} (a {@code MachineStatus} per machine), {@code battery} ({@code BatteryState}) and
+ * {@code odom} (an {@code Event} named {@code odom} whose payload is {@code {"x":..,"y":..,"theta":..}}).
+ * The tick thread refreshes the tree and machine snapshots (a few small allocations per telemetry tick,
+ * never on other timers); the outbox thread builds and publishes the messages.
+ */
+final class Telemetry implements TickListener {
+    static final String KEY = "telemetry".intern();
+
+    private final NodeRuntime node;
+    private final Event scratch = new Event(0);
+    private final Publisher<TimerStats> timers;
+    private final Publisher<TreeStatus> trees;
+    private final Publisher<MachineStatus> machines;
+    private final Publisher<BatteryState> battery;
+    private final Publisher<io.canopy.proto.Event> odom;
+    private final double[] reading = new double[2];
+
+    Telemetry(NodeRuntime node) {
+        this.node = node;
+        String base = Mqtt.absolute(node.plan.fullName()) + "/";
+        timers = node.mqtt.newPublisher(base + "timers", TimerStats.class);
+        trees = node.mqtt.newPublisher(base + "trees", TreeStatus.class);
+        machines = node.mqtt.newPublisher(base + "machines", MachineStatus.class);
+        battery = node.mqtt.newPublisher(base + "battery", BatteryState.class);
+        odom = node.mqtt.newPublisher(base + "odom", io.canopy.proto.Event.class);
+        node.outbound.on(KEY, e -> publish());
+    }
+
+    @Override
+    public void onTick(long nowNs) {
+        for (TreeSlot t : node.trees) {
+            t.refreshStatus();
+        }
+        for (MachineSlot m : node.machines) {
+            m.refreshStatus();
+        }
+        scratch.set(EventKind.SENSOR, KEY, nowNs);
+        node.outbound.queue.offer(scratch);
+    }
+
+    /** Outbox thread. */
+    private void publish() {
+        for (io.canopy.tick.TimerStats s : node.ticker.stats()) {
+            timers.publish(TimerStats.newBuilder().setTimer(s.name()).setRateHz(s.rate().hz()).setTicks(s.ticks())
+                    .setOverruns(s.overruns()).setMissedDeadlines(s.missed())
+                    .setLatenessP50Us(s.latenessNsAt(50) / 1e3).setLatenessP99Us(s.latenessNsAt(99) / 1e3)
+                    .setLatenessP999Us(s.latenessNsAt(99.9) / 1e3).setLatenessMaxUs(s.maxLatenessNs() / 1e3)
+                    .setDurationP99Us(s.durationNsAt(99) / 1e3).build());
+        }
+        for (TreeSlot t : node.trees) {
+            TreeStatus.Builder b = TreeStatus.newBuilder().setTree(t.plan.name()).setTickCount(t.ticks());
+            b.addNodes(NodeStatus.newBuilder().setName(t.runningAction()).setType("running_leaf")
+                    .setStatus(io.canopy.proto.Status.forNumber(t.lastStatus().ordinal())));
+            trees.publish(b.build());
+        }
+        for (MachineSlot m : node.machines) {
+            machines.publish(MachineStatus.newBuilder().setMachine(m.plan.name()).addAllActiveStates(m.activeStates()).build());
+        }
+        for (LinkRuntime l : node.links.values()) {
+            if (l.battery != null && l.battery.latest().count() > 0) {
+                l.battery.latest().read(reading);
+                battery.publish(BatteryState.newBuilder().setVoltage((float) reading[BatteryMonitor.VOLTAGE])
+                        .setPercent((float) reading[BatteryMonitor.PERCENT]).build());
+            }
+        }
+        DiffDriveRuntime d = node.drive;
+        if (d != null) {
+            String json = String.format(Locale.ROOT, "{\"x\":%.3f,\"y\":%.3f,\"theta\":%.3f}", d.x(), d.y(), d.theta());
+            odom.publish(io.canopy.proto.Event.newBuilder().setName("odom")
+                    .setPayload(com.google.protobuf.ByteString.copyFrom(json, StandardCharsets.UTF_8)).build());
+        }
+    }
+}

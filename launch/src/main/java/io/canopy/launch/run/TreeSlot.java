@@ -1,0 +1,145 @@
+package io.canopy.launch.run;
+
+import io.canopy.bt.Node;
+import io.canopy.bt.Status;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeTickException;
+import io.canopy.launch.TreePlan;
+import io.canopy.tick.TickListener;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A tree on its timer, optionally gated by a machine state ({@code active_in}): while the state is active
+ * the tree is ticked once per tick; on entry it starts a fresh run, on exit it is halted (its OnCancel and
+ * onHalted run). A run that ends raises {@code on_success} / {@code on_failure} on the event bus; with
+ * {@code on_finish="restart"} the next tick starts a new run. A node that throws halts the tree, counts as
+ * a FAILURE and is logged once per distinct message. Tick thread only, except the status getters.
+ */
+final class TreeSlot implements TickListener {
+    private static final Logger LOG = LoggerFactory.getLogger(TreeSlot.class);
+
+    final TreePlan plan;
+    final Tree tree;
+    private final MachineSlot gate;
+    private final int gateState;
+    private final EventBus bus;
+    private final OnceLog onceLog = new OnceLog(LOG);
+    private final RunningLeafFinder finder = new RunningLeafFinder();
+    private boolean active;
+    private boolean finished;
+    private long ticks;
+    private long runs;
+    private long errors;
+    private volatile Status lastStatus = Status.IDLE;
+    private volatile String runningAction = "-";
+
+    TreeSlot(TreePlan plan, Tree tree, MachineSlot gate, int gateState, EventBus bus) {
+        this.plan = plan;
+        this.tree = tree;
+        this.gate = gate;
+        this.gateState = gateState;
+        this.bus = bus;
+    }
+
+    @Override
+    public void onTick(long nowNs) {
+        boolean on = gate == null || gate.machine().isActive(gateState);
+        if (!on) {
+            if (active) {
+                active = false;
+                halt();
+            }
+            return;
+        }
+        if (!active) {
+            active = true;
+            finished = false;
+        }
+        if (finished && !plan.restart()) {
+            return;
+        }
+        finished = false;
+        ticks++;
+        Status s;
+        try {
+            s = tree.tickExactlyOnce();
+        } catch (RuntimeException e) {
+            errors++;
+            String node = e instanceof TreeTickException t ? t.node().name() : tree.root().name();
+            String message = e instanceof TreeTickException t ? t.causeMessage() : String.valueOf(e.getMessage());
+            onceLog.warn(node + '\u0000' + message, "tree '{}' node '{}': {}; the tree is halted", plan.name(), node, message);
+            try {
+                tree.haltTree();
+            } catch (RuntimeException ignored) {
+                // already reported above
+            }
+            s = Status.FAILURE;
+        }
+        lastStatus = s;
+        if (s == Status.SUCCESS || s == Status.FAILURE) {
+            finished = true;
+            runs++;
+            String event = s == Status.SUCCESS ? plan.onSuccess() : plan.onFailure();
+            if (event != null) {
+                bus.publish(event, null, null, nowNs);
+            }
+        }
+    }
+
+    /** Halts the tree (tick thread, or after the tick thread ended). */
+    void halt() {
+        try {
+            tree.haltTree();
+        } catch (RuntimeException e) {
+            LOG.warn("halting tree '{}' failed: {}", plan.name(), e.getMessage());
+        }
+        lastStatus = Status.IDLE;
+        runningAction = "-";
+    }
+
+    /** Tick thread, at the telemetry rate: refreshes {@link #runningAction()}. */
+    void refreshStatus() {
+        finder.found = null;
+        tree.forEachNode(finder);
+        runningAction = !active && gate != null ? "(inactive)" : finder.found == null ? "-" : finder.found;
+    }
+
+    /** Any thread: the name of the deepest RUNNING leaf as of the last refresh, "-" when none. */
+    String runningAction() {
+        return runningAction;
+    }
+
+    Status lastStatus() {
+        return lastStatus;
+    }
+
+    long ticks() {
+        return ticks;
+    }
+
+    long runs() {
+        return runs;
+    }
+
+    long errors() {
+        return errors;
+    }
+
+    boolean active() {
+        return gate == null || active;
+    }
+
+    /** Remembers the last RUNNING leaf seen (nodes are visited parents first, so the last is the deepest). */
+    private static final class RunningLeafFinder implements Consumer<Node> {
+        String found;
+
+        @Override
+        public void accept(Node n) {
+            if (n.status() == Status.RUNNING && n.childCount() == 0) {
+                found = n.name();
+            }
+        }
+    }
+}
