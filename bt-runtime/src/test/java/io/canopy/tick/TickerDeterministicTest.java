@@ -231,6 +231,26 @@ class TickerDeterministicTest {
     }
 
     @Test
+    void anEndlessStreamOfEventsCannotStarveTheTick() {
+        EventQueue small = EventQueue.builder().sensorCapacity(4).commandCapacity(4).build();
+        Ticker flooded = new Ticker("flooded", clock, small);
+        Event scratch = new Event();
+        long[] handled = {0};
+        // every event handled brings another one: without a limit per tick the drain would never end
+        flooded.addEventHandler(e -> {
+            handled[0]++;
+            small.offer(scratch, EventKind.SENSOR, "again", clock.nanoTime(), 0);
+        });
+        flooded.addTimer("t", TickRate.periodNs(100)).addListener(now -> trace.add("tick"));
+        small.offer(scratch, EventKind.SENSOR, "first", clock.nanoTime(), 0);
+
+        flooded.advance(300);
+
+        assertThat(trace).containsExactly("tick", "tick", "tick");
+        assertThat(handled[0]).as("one queue's worth (4 + 4) per tick").isEqualTo(24);
+    }
+
+    @Test
     void misuseIsRefusedWithAClearMessage() {
         ticker.addTimer("t", TickRate.hz(10));
         assertThatThrownBy(() -> ticker.addTimer("t", TickRate.hz(5)))

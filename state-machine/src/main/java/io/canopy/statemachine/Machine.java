@@ -100,6 +100,9 @@ public final class Machine extends MachineCore implements TickListener, EventHan
             e.origintype = null;
             e.invokeid = null;
             e.data = data;
+            if (chart.simple && directStep()) {
+                return;
+            }
             process(false);
             if (!external.isEmpty()) {
                 drain();

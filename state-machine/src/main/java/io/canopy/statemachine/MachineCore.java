@@ -172,9 +172,16 @@ abstract class MachineCore {
     }
 
     /** The inner loop of mainEventLoop: eventless and internal transitions, then invokes, until stable. */
+    /** More microsteps than this in one macrostep is a livelock (a cycle of eventless transitions or raises). */
+    static final int MAX_MICROSTEPS = 100_000;
+
     void runInternal() {
+        int microsteps = 0;
         while (running) {
             while (running) {
+                if (++microsteps > MAX_MICROSTEPS) {
+                    livelock();
+                }
                 int count = chart.anyEventless ? selectEventless() : 0;
                 if (count == 0) {
                     if (internal.isEmpty()) {
@@ -214,9 +221,56 @@ abstract class MachineCore {
      * transitions): the candidates of the active state, then exit up the parent chain to the precomputed
      * domain and enter the precomputed entry list. Same semantics as the general microstep.
      */
+    /**
+     * The whole macrostep of an event that takes a pure transition (or none) of a simple chart: no user code
+     * runs, no internal event can follow, so nothing else needs setting up. False when the general path must
+     * run.
+     */
+    final boolean directStep() {
+        Statechart c = chart;
+        int direct = c.direct[activeAtomic * c.classCount + current.eventClass];
+        if (direct == StaticSets.DIRECT_SLOW || !internal.isEmpty()) {
+            return false;
+        }
+        cells[Slots.EVENT].bindEvent(current);
+        if (direct >= 0) {
+            long[] exitWord = c.tExitWord;
+            if (exitWord != null) {
+                config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
+            } else {
+                long[] exits = c.descendants[c.tDomain[direct]];
+                long[] entries = c.tEntry[direct];
+                for (int w = 0; w < config.length; w++) {
+                    config[w] = (config[w] & ~exits[w]) | entries[w];
+                }
+            }
+            activeAtomic = c.tLastAtomic[direct];
+        }
+        return true;
+    }
+
     void simpleStep() {
         Statechart c = chart;
-        int[] chain = c.chains[activeAtomic * c.classCount + current.eventClass];
+        int index = activeAtomic * c.classCount + current.eventClass;
+        int direct = c.direct[index];
+        if (direct >= 0) {
+            long[] exitWord = c.tExitWord;
+            if (exitWord != null) {
+                config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
+            } else {
+                long[] exits = c.descendants[c.tDomain[direct]];
+                long[] entries = c.tEntry[direct];
+                for (int w = 0; w < config.length; w++) {
+                    config[w] = (config[w] & ~exits[w]) | entries[w];
+                }
+            }
+            activeAtomic = c.tLastAtomic[direct];
+            return;
+        }
+        if (direct == StaticSets.DIRECT_NONE) {
+            return;
+        }
+        int[] chain = c.chains[index];
         for (int k = 0; k < chain.length; k++) {
             int t = chain[k];
             if (c.tCond[t] == null || evalCond(t)) {
@@ -276,6 +330,21 @@ abstract class MachineCore {
                 }
             }
         }
+    }
+
+    /** Stops a machine that would never wait for an event again, so the tick thread is not lost with it. */
+    private void livelock() {
+        java.util.List<String> states = new java.util.ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            states.add(chart.ids[s]);
+        }
+        running = false;
+        outbox.cancelAll();
+        invocations.cancelAll();
+        context.unregister(self);
+        throw new IllegalStateException("machine " + chart.name + " (" + chart.source + ") took more than " + MAX_MICROSTEPS
+                + " microsteps without waiting for an event, in " + states + ": a cycle of eventless transitions or "
+                + "raised events never settles; guard one of them with a cond. The machine was stopped.");
     }
 
     int selectTransitions(int eventClass) {
