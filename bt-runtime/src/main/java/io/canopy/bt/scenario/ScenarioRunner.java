@@ -49,8 +49,9 @@ public final class ScenarioRunner {
         this.base = base;
     }
 
+    /** A runner with the BT.CPP built-ins only (scripted leaves may take any other ID). */
     public ScenarioRunner() {
-        this(NodeRegistry.withBuiltins());
+        this(NodeRegistry.withBtcppBuiltins());
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
@@ -186,6 +187,10 @@ public final class ScenarioRunner {
             if (a.haltTree()) {
                 trace.add("#halt_tree");
                 tree.haltTree();
+            }
+            for (Map.Entry<String, Object> e : a.events().entrySet()) {
+                Object v = e.getValue();
+                tree.context().events().deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
             }
         }
     }
