@@ -36,6 +36,7 @@ public final class TreeEvents implements EventHandler {
     private long dropped;
     private long overflowed;
     private EventQueue outbox;
+    private final Event scratch = new Event(0);
 
     /** Makes the tree take events named {@code name} (called by event nodes when the tree is built). */
     public void listen(String name) {
@@ -132,9 +133,20 @@ public final class TreeEvents implements EventHandler {
         return true;
     }
 
-    /** Tests and examples: delivers an event with a name and a number (allocates a scratch event). */
+    /** Delivers a COMMAND event with a name and a number (no allocation). */
     public boolean deliver(String name, double value) {
-        return deliver(new Event(0).set(EventKind.COMMAND, name, 0L).value(value));
+        return deliver(name, value, null, 0L);
+    }
+
+    /**
+     * Delivers a COMMAND event built from its parts (no allocation): for an event bus on the tick thread
+     * that already holds the name, number and attachment (for example a parsed message).
+     */
+    public boolean deliver(String name, double value, Object attachment, long timestampNs) {
+        Event e = scratch.set(EventKind.COMMAND, name, timestampNs).value(value).attachment(attachment);
+        boolean taken = deliver(e);
+        e.attachment(null);
+        return taken;
     }
 
     /** Number of events held for this tick (consumed or not). */

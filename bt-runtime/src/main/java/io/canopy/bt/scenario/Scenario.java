@@ -17,8 +17,12 @@ public final class Scenario {
     /** A scripted leaf: its category and the statuses it returns tick after tick. */
     public record Leaf(String id, boolean condition, List<Status> returns) {}
 
-    /** An action between ticks: {@code before_tick}/{@code after_tick}, then {@code set} and/or halt. */
-    public record Action(boolean before, int tick, Map<String, Object> set, boolean haltTree) {}
+    /**
+     * An action between ticks: {@code before_tick}/{@code after_tick}, then {@code set} and/or halt, and
+     * {@code events} ({@code name: value} pairs) delivered to the tree for the next tick.
+     */
+    public record Action(boolean before, int tick, Map<String, Object> set, boolean haltTree,
+            Map<String, Object> events) {}
 
     final String id;
     final String file;
@@ -95,8 +99,15 @@ public final class Scenario {
                 if (!(tick instanceof Number)) {
                     throw new InputException(ctx + ": an action needs before_tick: N or after_tick: N");
                 }
+                Map<String, Object> events = mapOf(am.get("events"), ctx + ": events");
+                events.forEach((k, v) -> {
+                    if (v != null && !(v instanceof Number)) {
+                        throw new InputException(ctx + ": events: " + k + ": '" + v + "' is not a number; write "
+                                + k + ": 0 (the event's value)");
+                    }
+                });
                 s.actions.add(new Action(before, ((Number) tick).intValue(), mapOf(am.get("set"), ctx + ": set"),
-                        Boolean.TRUE.equals(am.get("halt_tree"))));
+                        Boolean.TRUE.equals(am.get("halt_tree")), events));
             }
         }
         s.ticks.addAll(statuses(map.get("ticks"), ctx + ": ticks"));

@@ -188,6 +188,10 @@ public final class ScenarioRunner {
                 trace.add("#halt_tree");
                 tree.haltTree();
             }
+            for (Map.Entry<String, Object> e : a.events().entrySet()) {
+                Object v = e.getValue();
+                tree.context().events().deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
+            }
         }
     }
 

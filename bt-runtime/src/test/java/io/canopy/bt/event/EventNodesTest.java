@@ -106,6 +106,16 @@ class EventNodesTest {
     }
 
     @Test
+    void theAttachmentReachesThePayloadOutputAndThePickCondition() {
+        Tree tree = t.load("<ConsumeEvent event=\"goal\" pick=\"_payload == 'dock'\" payload=\"{where}\"/>");
+        tree.context().events().deliver("goal", 0, "kitchen", 5L);
+        assertThat(tree.tickExactlyOnce()).isEqualTo(FAILURE);
+        tree.context().events().deliver("goal", 0, "dock", 6L);
+        assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
+        assertThat(t.blackboard.entry("where").stringValue()).isEqualTo("dock");
+    }
+
+    @Test
     void sendEventPutsTheEventWithItsValueIntoTheOutbox() {
         t.blackboard.set("speed", 1.5);
         Tree tree = t.load("<SendEvent event=\"arrived\" value=\"speed * 2\" payload=\"'dock'\"/>");

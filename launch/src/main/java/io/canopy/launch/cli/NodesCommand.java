@@ -14,13 +14,17 @@ import picocli.CommandLine.Spec;
 
 /** {@code canopy nodes [--xml]}: lists node types and their ports, or prints the Groot2 palette. */
 @Command(name = "nodes", mixinStandardHelpOptions = true,
-        description = "List node types and ports; --xml prints the <TreeNodesModel> palette that Groot2 imports.")
+        description = "List node types and ports; --xml prints the <TreeNodesModel> palette that Groot2 imports; "
+                + "--markdown the node reference (docs/nodes.md).")
 final class NodesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Option(names = "--xml", description = "Print the Groot2 palette (<root BTCPP_format=\"4\"><TreeNodesModel>).")
     boolean xml;
+
+    @Option(names = "--markdown", description = "Print the node reference (docs/nodes.md) as Markdown.")
+    boolean markdown;
 
     @Option(names = "--custom-only", description = "Leave out the BehaviorTree.CPP built-ins.")
     boolean customOnly;
@@ -35,7 +39,9 @@ final class NodesCommand implements Callable<Integer> {
             BenchLeaves.register(registry);
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (xml) {
+        if (markdown) {
+            out.print(io.canopy.bt.seeds.NodeReference.markdown(registry));
+        } else if (xml) {
             out.print(registry.toPaletteXml(!customOnly));
         } else {
             for (NodeType t : registry.all()) {
