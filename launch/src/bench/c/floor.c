@@ -81,6 +81,17 @@ int main(int argc, char **argv) {
         return 2;
     }
 
+    /* the load threads start first, so they keep the normal policy: threads inherit SCHED_FIFO, and two
+       FIFO busy loops on a 2-core machine would starve everything else, this loop included */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    pthread_t burners[256];
+    long nburn = load ? (cores > 256 ? 256 : cores) : 0;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+    pthread_attr_setschedpolicy(&attr, SCHED_OTHER);
+    for (long i = 0; i < nburn; i++) pthread_create(&burners[i], &attr, burn, NULL);
+
     char rt[256] = "";
     if (slack > 0) {
         if (prctl(PR_SET_TIMERSLACK, (unsigned long)slack, 0, 0, 0) == 0)
@@ -96,11 +107,6 @@ int main(int argc, char **argv) {
             snprintf(rt + strlen(rt), sizeof rt - strlen(rt), "SCHED_FIFO %ld: refused: %s; ", fifo, strerror(errno));
     }
     long current_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
-
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    pthread_t burners[256];
-    long nburn = load ? (cores > 256 ? 256 : cores) : 0;
-    for (long i = 0; i < nburn; i++) pthread_create(&burners[i], NULL, burn, NULL);
 
     long expected = hz * seconds;
     int64_t *late = malloc(sizeof(int64_t) * (size_t)expected);

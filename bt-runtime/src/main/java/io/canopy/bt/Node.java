@@ -22,14 +22,19 @@ public abstract class Node {
     Hooks hooks;
     private final String name;
     private final NodeType type;
-    private final String location;
+    /** Where the node was declared; kept as parts (the file name is shared) so nodes stay small. */
+    private final String file;
+    private final int line;
+    private final int column;
     /** The tree's clock, timers, random source and wake-up signal. */
     protected final TreeContext context;
 
     protected Node(NodeInit init) {
         this.name = init.name();
         this.type = init.type();
-        this.location = init.location();
+        this.file = init.file();
+        this.line = init.line();
+        this.column = init.column();
         this.context = init.context();
     }
 
@@ -124,11 +129,11 @@ public abstract class Node {
 
     /** Where the node was declared ({@code file:line:column}), or empty for trees built in code. */
     public final String location() {
-        return location;
+        return line <= 0 ? "" : file + ":" + line + ":" + column;
     }
 
     final String locationSuffix() {
-        return location.isEmpty() ? "" : " at " + location;
+        return line <= 0 ? "" : " at " + location();
     }
 
     /** Children, for visitors (not for the tick path). */

@@ -13,7 +13,9 @@ import java.util.Map;
 public final class NodeInit {
     private final NodeType type;
     private final String name;
-    private final String location;
+    private final String file;
+    private final int line;
+    private final int column;
     private final String element;
     private final TreeContext context;
     private final Blackboard blackboard;
@@ -22,13 +24,15 @@ public final class NodeInit {
     private final Map<String, Entry> entries = new HashMap<>();
     private final Map<String, String> attributes;
 
-    NodeInit(NodeType type, String name, String location, String element, TreeContext context,
+    NodeInit(NodeType type, String name, NodeSpec spec, TreeContext context,
             Blackboard blackboard, ScriptCompiler scripts, Map<String, String> givenPorts,
             Map<String, String> attributes) {
         this.type = type;
         this.name = name;
-        this.location = location;
-        this.element = element;
+        this.file = spec.file == null ? "<text>" : spec.file;
+        this.line = spec.line;
+        this.column = spec.column;
+        this.element = spec.describe();
         this.context = context;
         this.blackboard = blackboard;
         this.scripts = scripts;
@@ -67,8 +71,8 @@ public final class NodeInit {
         try {
             return Entry.constant(p.name(), Values.convert(p.type(), p.enumType(), text));
         } catch (IllegalArgumentException e) {
-            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a " + p.type().name().toLowerCase()
-                    + " value or a {key}");
+            throw error("port '" + p.name() + "': " + e.getMessage() + "; give a value of type "
+                    + p.type().name().toLowerCase() + " or a {key}");
         }
     }
 
@@ -93,7 +97,19 @@ public final class NodeInit {
 
     /** {@code file:line:column} of the element, or empty for trees built in code. */
     public String location() {
-        return location;
+        return line <= 0 ? "" : file + ":" + line + ":" + column;
+    }
+
+    String file() {
+        return file;
+    }
+
+    int line() {
+        return line;
+    }
+
+    int column() {
+        return column;
     }
 
     public TreeContext context() {
@@ -177,6 +193,7 @@ public final class NodeInit {
 
     /** A load-time error naming the element and its location. */
     public InputException error(String message) {
+        String location = location();
         return new InputException((location.isEmpty() ? "" : location + ": ") + element + ": " + message);
     }
 

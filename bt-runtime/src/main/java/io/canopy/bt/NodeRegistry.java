@@ -21,7 +21,20 @@ public final class NodeRegistry {
     /** An empty registry (not even the built-ins). */
     public NodeRegistry() {}
 
-    /** A registry holding every built-in node type. */
+    /**
+     * Only the BehaviorTree.CPP built-ins, as a BT.CPP factory has them: what scenario files (tree-test) are
+     * written against, so their scripted leaves may use any other ID.
+     */
+    public static NodeRegistry withBtcppBuiltins() {
+        NodeRegistry r = new NodeRegistry();
+        for (NodeType t : BuiltinNodes.ALL) {
+            r.register(t);
+            r.builtin.put(t.id(), Boolean.TRUE);
+        }
+        return r;
+    }
+
+    /** A registry holding every built-in node type: BT.CPP's and Canopy's seed node families. */
     public static NodeRegistry withBuiltins() {
         NodeRegistry r = new NodeRegistry();
         for (NodeType t : BuiltinNodes.ALL) {

@@ -175,7 +175,7 @@ final class TreeAssembler {
                 ports.put(key, a.getValue());
             }
         }
-        NodeInit init = new NodeInit(type, nameOf(spec), spec.location(), spec.describe(), context, bb, scripts,
+        NodeInit init = new NodeInit(type, nameOf(spec, type), spec, context, bb, scripts,
                 ports, other);
         Node node = create(type, init, spec);
         attachHooks(node, init, hookCode);
@@ -253,8 +253,8 @@ final class TreeAssembler {
                 storeLiteral(child.local(r.getKey()), r.getValue());
             }
         }
-        NodeInit init = new NodeInit(SubTree.TYPE, instance != null ? instance : subId, spec.location(),
-                spec.describe(), context, bb, scripts, Map.of(), other);
+        NodeInit init = new NodeInit(SubTree.TYPE, instance != null ? instance : subId, spec, context, bb, scripts,
+                Map.of(), other);
         DecoratorNode node = new SubTree(init);
         attachHooks(node, init, hookCode);
         nodes.add(node);
@@ -302,9 +302,9 @@ final class TreeAssembler {
         }
     }
 
-    private static String nameOf(NodeSpec spec) {
+    private static String nameOf(NodeSpec spec, NodeType type) {
         String name = spec.attributes.get("name");
-        return name != null ? name : spec.typeId();
+        return name != null ? name : type.id();
     }
 
     private static int hookIndex(String attribute) {

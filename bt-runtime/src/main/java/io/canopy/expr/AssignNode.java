@@ -13,15 +13,18 @@ final class AssignNode extends Node {
     private final int op;
     private final Node rhs;
     private final boolean ecma;
+    /** For enum names in strings assigned to numeric entries (BT.CPP's StringToDouble). */
+    private final Scope enums;
     private final Value current = new Value();
     private final Value operand = new Value();
 
-    AssignNode(Variable variable, String name, int op, Node rhs, boolean ecma) {
+    AssignNode(Variable variable, String name, int op, Node rhs, boolean ecma, Scope enums) {
         this.variable = variable;
         this.name = name;
         this.op = op;
         this.rhs = rhs;
         this.ecma = ecma;
+        this.enums = enums;
     }
 
     @Override
@@ -52,7 +55,7 @@ final class AssignNode extends Node {
             }
             ArithNode.apply(op, current, operand, out, ecma);
         }
-        store(v, name, out, ecma);
+        store(v, name, out, ecma, enums);
     }
 
     private void readCurrent() {
@@ -75,7 +78,7 @@ final class AssignNode extends Node {
      * longs, BehaviorTree.CPP 0/1 into boolean cells, BehaviorTree.CPP numeric strings into numeric cells;
      * everything else is offered as is and the variable applies its own type rules.
      */
-    static void store(Variable var, String name, Value v, boolean ecma) {
+    static void store(Variable var, String name, Value v, boolean ecma, Scope enums) {
         try {
             switch (v.kind) {
                 case Value.INT:
@@ -89,7 +92,7 @@ final class AssignNode extends Node {
                     break;
                 case Value.STR:
                     if (!ecma && isNumericKind(var.kind())) {
-                        storeParsed(var, name, v.str());
+                        storeParsed(var, name, v.str(), enums);
                     } else {
                         var.setObject(v.ref);
                     }
@@ -141,7 +144,7 @@ final class AssignNode extends Node {
     }
 
     /** BehaviorTree.CPP: a string assigned to a numeric entry is converted (as convertFromString would). */
-    private static void storeParsed(Variable var, String name, String s) {
+    private static void storeParsed(Variable var, String name, String s, Scope enums) {
         ValueKind k = var.kind();
         if (k == ValueKind.BOOLEAN) {
             switch (s) {
@@ -156,7 +159,7 @@ final class AssignNode extends Node {
                             + name + "': write true, false, 1 or 0");
             }
         }
-        double d = Ops.parseStrict(s);
+        double d = Ops.btcppStringToNumber(s, enums);
         if (Double.isNaN(d)) {
             throw new ExpressionException(name, "cannot assign string '" + Ops.oneLine(s) + "' to the numeric entry '" + name
                     + "': it is not a number");

@@ -7,12 +7,15 @@ package io.canopy.expr;
 final class CompareChainNode extends Node {
     private final int[] ops;
     private final Node[] operands;
+    /** For enum names in strings compared with numbers (BT.CPP's StringToDouble). */
+    private final Scope enums;
     private final Value a = new Value();
     private final Value b = new Value();
 
-    CompareChainNode(int[] ops, Node[] operands) {
+    CompareChainNode(int[] ops, Node[] operands, Scope enums) {
         this.ops = ops;
         this.operands = operands;
+        this.enums = enums;
     }
 
     @Override
@@ -33,17 +36,17 @@ final class CompareChainNode extends Node {
         out.setNum(1);
     }
 
-    private static boolean holds(int op, Value l, Value r) {
+    private boolean holds(int op, Value l, Value r) {
         if (l.kind == Value.UNDEFINED || r.kind == Value.UNDEFINED) {
             throw new ExpressionException(null, "the " + (l.kind == Value.UNDEFINED ? "left" : "right") + " operand of '"
                     + Ops.text(op) + "' has no value");
         }
         switch (op) {
-            case Ops.EQ: return Ops.btcppEquals(l, r, op);
-            case Ops.NE: return !Ops.btcppEquals(l, r, op);
+            case Ops.EQ: return Ops.btcppEquals(l, r, op, enums);
+            case Ops.NE: return !Ops.btcppEquals(l, r, op, enums);
             case Ops.SEQ: return Ops.strictEquals(l, r);
             case Ops.SNE: return !Ops.strictEquals(l, r);
-            default: return Ops.btcppRelation(l, r, op);
+            default: return Ops.btcppRelation(l, r, op, enums);
         }
     }
 }

@@ -13,9 +13,12 @@ public final class CompiledExpression {
     private final Dialect dialect;
     private final boolean ecma;
     private final Node root;
+    /** For enum names in strings assigned by {@link #evalInto}; null when there is none. */
+    private final Scope enums;
     private final Value result = new Value();
 
-    CompiledExpression(String source, Dialect dialect, Node root) {
+    CompiledExpression(String source, Dialect dialect, Scope enums, Node root) {
+        this.enums = enums;
         this.source = source;
         this.dialect = dialect;
         this.ecma = dialect == Dialect.ECMASCRIPT;
@@ -61,7 +64,7 @@ public final class CompiledExpression {
         if (ecma) {
             return Ops.toNumber(result);
         }
-        double d = result.kind == Value.STR ? Ops.parseStrict(result.str()) : Double.NaN;
+        double d = result.kind == Value.STR ? Ops.btcppStringToNumber(result.str(), enums) : Double.NaN;
         if (Double.isNaN(d)) {
             throw new ExpressionException(null, "the value " + Ops.describe(result) + " is not a number").with(result)
                     .inSource(source);
@@ -109,7 +112,7 @@ public final class CompiledExpression {
     public void evalInto(Variable target) {
         run();
         try {
-            AssignNode.store(target, target.name(), result, ecma);
+            AssignNode.store(target, target.name(), result, ecma, enums);
         } catch (ExpressionException e) {
             throw e.inSource(source);
         }

@@ -13,6 +13,8 @@ import java.util.List;
  * error.execution}. The message is one line naming the script, the variable and the values involved.
  */
 public final class ExpressionException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String variable;
     private String source;
     private List<Object> values = List.of();

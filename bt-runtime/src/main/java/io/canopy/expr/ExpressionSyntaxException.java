@@ -8,6 +8,8 @@ import io.canopy.InputException;
  * script, and how to fix it. Callers prefix it with their own location (file, line, element, attribute).
  */
 public final class ExpressionSyntaxException extends InputException {
+    private static final long serialVersionUID = 1L;
+
     private final String source;
     private final int line;
     private final int column;

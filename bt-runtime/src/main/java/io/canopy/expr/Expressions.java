@@ -29,7 +29,8 @@ public final class Expressions {
      * @throws ExpressionSyntaxException when the script does not parse (one-line message with column)
      */
     public static CompiledExpression compile(String source, Scope scope, Dialect dialect) {
-        return new CompiledExpression(source, dialect, new Parser(source, scope, dialect).parseScript());
+        requireArguments(source, scope, dialect);
+        return new CompiledExpression(source, dialect, scope, new Parser(source, scope, dialect).parseScript());
     }
 
     /**
@@ -40,6 +41,8 @@ public final class Expressions {
      * @throws ExpressionSyntaxException when either part does not parse; the message says which
      */
     public static CompiledExpression compileAssignment(String location, String valueSource, Scope scope, Dialect dialect) {
+        requireArguments(location, scope, dialect);
+        requireArguments(valueSource, scope, dialect);
         Node target;
         try {
             target = new Parser(location, scope, dialect).parseLocation();
@@ -51,11 +54,11 @@ public final class Expressions {
         Node assign;
         if (target instanceof VarNode) {
             VarNode v = (VarNode) target;
-            assign = new AssignNode(v.variable, v.name, ecma ? AssignNode.ASSIGN : AssignNode.CREATE, value, ecma);
+            assign = new AssignNode(v.variable, v.name, ecma ? AssignNode.ASSIGN : AssignNode.CREATE, value, ecma, scope);
         } else {
             assign = new MemberAssignNode((MemberNode) target, value);
         }
-        return new CompiledExpression(location.strip() + " = " + valueSource, dialect, assign);
+        return new CompiledExpression(location.strip() + " = " + valueSource, dialect, scope, assign);
     }
 
     /**
@@ -64,7 +67,14 @@ public final class Expressions {
      * {@link ExpressionException} with {@code message}.
      */
     public static CompiledExpression failing(String source, Dialect dialect, String message) {
-        return new CompiledExpression(source, dialect, new FailNode(message));
+        return new CompiledExpression(source, dialect, null, new FailNode(message));
+    }
+
+    private static void requireArguments(String source, Scope scope, Dialect dialect) {
+        if (source == null || scope == null || dialect == null) {
+            throw new IllegalArgumentException("source, scope and dialect must not be null (source=" + source
+                    + ", scope=" + scope + ", dialect=" + dialect + ")");
+        }
     }
 
     private static final class FailNode extends Node {

@@ -145,6 +145,25 @@ final class Ops {
         return i == n ? Double.parseDouble(s) : Double.NaN;
     }
 
+    /**
+     * BehaviorTree.CPP's StringToDouble: {@code true}/{@code false} are 1/0, the name of a scripting enum
+     * (a constant of the scope, looked up only on this mixed-type path) its value, else {@link #parseStrict}.
+     */
+    static double btcppStringToNumber(String s, Scope enums) {
+        double d = parseStrict(s);
+        if (!Double.isNaN(d)) {
+            return d;
+        }
+        if (s.equals("true")) {
+            return 1;
+        }
+        if (s.equals("false")) {
+            return 0;
+        }
+        Object constant = enums == null || s.isEmpty() ? null : enums.constant(s);
+        return constant instanceof Number ? ((Number) constant).doubleValue() : Double.NaN;
+    }
+
     /** ECMAScript ToNumber for strings: trimmed, empty is 0, Infinity, 0x hex; otherwise NaN. */
     static double esParse(String s) {
         String t = s.strip();
@@ -368,7 +387,7 @@ final class Ops {
     }
 
     /** BehaviorTree.CPP {@code ==}: numbers within float epsilon, strings exactly, a numeric string as a number. */
-    static boolean btcppEquals(Value a, Value b, int op) {
+    static boolean btcppEquals(Value a, Value b, int op, Scope enums) {
         if (a.isNumber() && b.isNumber()) {
             return Math.abs(a.num - b.num) <= BTCPP_EPSILON;
         }
@@ -378,18 +397,18 @@ final class Ops {
         if (a.kind == Value.OBJ && b.kind == Value.OBJ) {
             return Objects.equals(a.ref, b.ref);
         }
-        return Math.abs(btcppNumber(a, b, op) - btcppNumber(b, a, op)) <= BTCPP_EPSILON;
+        return Math.abs(btcppNumber(a, b, op, enums) - btcppNumber(b, a, op, enums)) <= BTCPP_EPSILON;
     }
 
     /** BehaviorTree.CPP {@code < > <= >=} (op is one of those codes). */
-    static boolean btcppRelation(Value a, Value b, int op) {
+    static boolean btcppRelation(Value a, Value b, int op, Scope enums) {
         int c;
         if (a.kind == Value.STR && b.kind == Value.STR) {
             c = a.str().compareTo(b.str());
             return relation(c, op);
         }
-        double l = btcppNumber(a, b, op);
-        double r = btcppNumber(b, a, op);
+        double l = btcppNumber(a, b, op, enums);
+        double r = btcppNumber(b, a, op, enums);
         switch (op) {
             case LT: return l < r;
             case GT: return l > r;
@@ -423,12 +442,12 @@ final class Ops {
     }
 
     /** {@code v} as a number for a comparison with {@code other}, or an error naming both operands. */
-    private static double btcppNumber(Value v, Value other, int op) {
+    private static double btcppNumber(Value v, Value other, int op, Scope enums) {
         if (v.isNumber()) {
             return v.num;
         }
         if (v.kind == Value.STR && other.isNumber()) {
-            double d = parseStrict(v.str());
+            double d = btcppStringToNumber(v.str(), enums);
             if (!Double.isNaN(d)) {
                 return d;
             }

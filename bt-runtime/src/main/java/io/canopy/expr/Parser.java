@@ -115,7 +115,7 @@ final class Parser extends OperandParser {
     private Node assignment(Token start, Node lhs, Token opToken, int op, Node rhs) {
         if (lhs instanceof VarNode) {
             VarNode v = (VarNode) lhs;
-            return new AssignNode(v.variable, v.name, op, rhs, ecma);
+            return new AssignNode(v.variable, v.name, op, rhs, ecma, scope);
         }
         String target = src.substring(start.offset, opToken.offset).strip();
         if (lhs instanceof MemberNode && op != AssignNode.CREATE) {
@@ -198,7 +198,7 @@ final class Parser extends OperandParser {
         for (int i = 0; i < codes.length; i++) {
             codes[i] = ops.get(i);
         }
-        return new CompareChainNode(codes, operands.toArray(new Node[0]));
+        return new CompareChainNode(codes, operands.toArray(new Node[0]), scope);
     }
 
     private static int compareOp(Token t) {

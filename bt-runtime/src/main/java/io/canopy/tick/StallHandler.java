@@ -10,7 +10,8 @@ package io.canopy.tick;
 public interface StallHandler {
     /**
      * @param tickerRole  the ticker's role (its thread's name)
-     * @param timerName   the timer whose tick stalled, or {@code "one-shot timers"}
+     * @param timerName   the timer whose tick stalled, {@code "one-shot timers"}, or
+     *                    {@code "tick thread died: <error>"} when the tick thread ended on an error
      * @param stalledForNs how long the tick had been running when noticed
      */
     void onStall(String tickerRole, String timerName, long stalledForNs);

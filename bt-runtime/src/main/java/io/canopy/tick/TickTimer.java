@@ -133,7 +133,7 @@ public final class TickTimer {
                 ls[i].onTick(nowNs);
             } catch (RuntimeException | Error e) {
                 stats.recordError();
-                if (rethrow) {
+                if (rethrow || e instanceof VirtualMachineError) {
                     throw e;
                 }
                 ticker.reportListenerError(this, e);

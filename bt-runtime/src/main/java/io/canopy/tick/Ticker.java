@@ -53,6 +53,7 @@ public final class Ticker implements AutoCloseable {
     private volatile RealtimeReport realtimeReport;
 
     private volatile State state = State.NEW;
+    private volatile Throwable death;
     private volatile boolean running;
     private volatile Thread thread;
 
@@ -278,9 +279,21 @@ public final class Ticker implements AutoCloseable {
                 }
                 runEarliest(best, oneShotFirst, now, false);
             }
+        } catch (RuntimeException | Error e) {
+            death = e;
+            LOG.error("ticker '{}': the tick thread died; nothing ticks any more (a Watchdog calls its failsafe)", role, e);
         } finally {
             state = State.STOPPED;
         }
+    }
+
+    /**
+     * Why the tick thread ended on its own, or null: listener, handler and callback exceptions are counted
+     * and logged and the ticker goes on, except a {@link VirtualMachineError} (out of memory, stack
+     * overflow), which ends the tick thread; a {@link Watchdog} then calls its failsafe.
+     */
+    public Throwable deathCause() {
+        return death;
     }
 
     private void idle(long deadlineNs, long nowNs) {
@@ -406,7 +419,7 @@ public final class Ticker implements AutoCloseable {
         try {
             oneShots.poll(nowNs);
         } catch (RuntimeException | Error e) {
-            if (rethrow) {
+            if (rethrow || e instanceof VirtualMachineError) {
                 throw e;
             }
             LOG.error("ticker '{}': a one-shot timer callback threw; the ticker goes on", role, e);

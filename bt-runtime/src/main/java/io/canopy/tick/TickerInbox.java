@@ -49,7 +49,7 @@ final class TickerInbox implements EventHandler {
             try {
                 hs[i].onEvent(event);
             } catch (RuntimeException | Error e) {
-                if (rethrow) {
+                if (rethrow || e instanceof VirtualMachineError) {
                     throw e;
                 }
                 ticker.reportHandlerError(e);

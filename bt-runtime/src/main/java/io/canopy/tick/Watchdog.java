@@ -10,7 +10,9 @@ import org.slf4j.LoggerFactory;
  * budget ({@link TickTimer#budgetNs(long)}, the period by default), it logs it and calls the
  * {@link StallHandler} failsafe, once per stalled tick, without waiting for the tick and without touching
  * tick-thread data (it reads only a seqlock the tick thread publishes). When the tick ends at last, it logs
- * the recovery. One-shot callbacks are held to {@link #oneShotBudgetNs(long)}.
+ * the recovery. One-shot callbacks are held to {@link #oneShotBudgetNs(long)}. A tick thread that died
+ * ({@link Ticker#deathCause()}: out of memory, stack overflow) triggers the failsafe once too, with
+ * {@code timerName} "tick thread died: ..." and 0 ns.
  */
 public final class Watchdog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Watchdog.class);
@@ -103,7 +105,20 @@ public final class Watchdog implements AutoCloseable {
         long stalledSeq = -1;
         long stalledSinceNs = 0;
         String stalledTimer = null;
+        boolean deathReported = false;
         while (running) {
+            Throwable death = ticker.deathCause();
+            if (death != null && !deathReported) {
+                deathReported = true;
+                stalls.incrementAndGet();
+                String what = "tick thread died: " + death;
+                LOG.error("ticker '{}': {}: failsafe", ticker.role(), what);
+                try {
+                    failsafe.onStall(ticker.role(), what, 0);
+                } catch (RuntimeException | Error e) {
+                    LOG.error("ticker '{}': the failsafe threw", ticker.role(), e);
+                }
+            }
             boolean busy = progress.read(seen);
             long now = clock.nanoTime();
             if (stalledSeq >= 0 && progress.sequence() != stalledSeq) {

@@ -32,13 +32,18 @@ class ZeroAllocationTest {
         }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
-        long before = mx.getThreadAllocatedBytes(tid);
-        for (int i = 0; i < 10_000; i++) {
-            tree.tickExactlyOnce();
+        // Windows of 10,000 ticks until one allocates nothing: the JIT may still be compiling (and
+        // rematerialise scalar-replaced objects once when it deoptimises) on a loaded machine.
+        long least = Long.MAX_VALUE;
+        for (int window = 0; window < 50 && least > 0; window++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 10_000; i++) {
+                tree.tickExactlyOnce();
+            }
+            least = Math.min(least, mx.getThreadAllocatedBytes(tid) - before);
         }
-        long allocated = mx.getThreadAllocatedBytes(tid) - before;
         assertThat(tree.tickExactlyOnce()).isEqualTo(Status.RUNNING);
         assertThat(trees.blackboard.find("copy").longValue()).isEqualTo(43);
-        assertThat(allocated).as("bytes allocated by 10,000 ticks").isLessThan(1_000);
+        assertThat(least).as("bytes allocated by 10,000 steady-state ticks").isZero();
     }
 }

@@ -388,4 +388,27 @@ class BtcppScriptTest {
                 () -> run("ghost = 1"));
         assertThat(missing.values()).isEmpty();
     }
+
+    @Test
+    void stringsTrueAndFalseCompareAsOneAndZero() {
+        bb.set("param", "true");
+        assertThat(cond("param != true")).isFalse();
+        assertThat(cond("param == 1")).isTrue();
+        assertThat(cond("'false' == false")).isTrue();
+        bb.set("n", 5);
+        run("n = 'true'");
+        assertThat(bb.get("n")).isEqualTo(1L);
+    }
+
+    @Test
+    void enumNamesInStringsCompareAsTheirValues() {
+        bb.enums.put("RED", 1L);
+        bb.enums.put("BLUE", 2L);
+        bb.set("color", "BLUE").set("code", 1);
+        assertThat(cond("color == BLUE")).isTrue();
+        assertThat(cond("color > RED")).isTrue();
+        run("code = 'BLUE'");
+        assertThat(bb.get("code")).isEqualTo(2L);
+        assertThat(compile("color").evalDouble()).isEqualTo(2.0);
+    }
 }

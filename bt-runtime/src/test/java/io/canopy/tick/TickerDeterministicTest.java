@@ -56,6 +56,23 @@ class TickerDeterministicTest {
     }
 
     @Test
+    void deadlinesCrossingLongMaxValueKeepTheirOrderAndCount() {
+        long nearMax = Long.MAX_VALUE - 250;
+        ManualNanoClock wrapping = new ManualNanoClock(nearMax);
+        Ticker wrapTicker = new Ticker("wrap", wrapping);
+        wrapTicker.addTimer("t", TickRate.periodNs(100)).addListener(now -> trace.add("tick+" + (now - nearMax)));
+        wrapTicker.startDeterministic();
+        wrapTicker.oneShotTimers().scheduleAt(nearMax + 350, (id, now) -> trace.add("once+" + (now - nearMax)));
+
+        wrapTicker.advance(500);
+
+        assertThat(nearMax + 300).as("the third deadline is past Long.MAX_VALUE").isNegative();
+        assertThat(trace).containsExactly("tick+100", "tick+200", "tick+300", "once+350", "tick+400", "tick+500");
+        assertThat(wrapping.nanoTime() - nearMax).isEqualTo(500);
+        assertThat(wrapTicker.timer("t").stats().missed()).isZero();
+    }
+
+    @Test
     void oneHourAt100HzIsExactly360000Ticks() {
         Counter counter = new Counter();
         ticker.addTimerHz("control", 100).addListener(counter);
@@ -211,6 +228,26 @@ class TickerDeterministicTest {
         ticker.inbox().offer(scratch, EventKind.COMMAND, "stop", clock.nanoTime(), 0);
         ticker.advance(200);
         assertThat(trace).containsExactly("event range=1.5", "event stop=0.0", "tick", "tick");
+    }
+
+    @Test
+    void anEndlessStreamOfEventsCannotStarveTheTick() {
+        EventQueue small = EventQueue.builder().sensorCapacity(4).commandCapacity(4).build();
+        Ticker flooded = new Ticker("flooded", clock, small);
+        Event scratch = new Event();
+        long[] handled = {0};
+        // every event handled brings another one: without a limit per tick the drain would never end
+        flooded.addEventHandler(e -> {
+            handled[0]++;
+            small.offer(scratch, EventKind.SENSOR, "again", clock.nanoTime(), 0);
+        });
+        flooded.addTimer("t", TickRate.periodNs(100)).addListener(now -> trace.add("tick"));
+        small.offer(scratch, EventKind.SENSOR, "first", clock.nanoTime(), 0);
+
+        flooded.advance(300);
+
+        assertThat(trace).containsExactly("tick", "tick", "tick");
+        assertThat(handled[0]).as("one queue's worth (4 + 4) per tick").isEqualTo(24);
     }
 
     @Test

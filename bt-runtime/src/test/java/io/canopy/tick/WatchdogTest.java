@@ -60,4 +60,33 @@ class WatchdogTest {
             ticker.stop();
         }
     }
+
+    @Test
+    void aTickThreadKilledByAVirtualMachineErrorTriggersTheFailsafeOnce() {
+        Ticker ticker = new Ticker("wd-dying", SystemNanoClock.INSTANCE);
+        AtomicInteger tick = new AtomicInteger();
+        ticker.addTimerHz("control", 1000).addListener(now -> {
+            if (tick.incrementAndGet() == 3) {
+                throw new StackOverflowError("thrown by the test");
+            }
+        });
+        List<String> stalls = new CopyOnWriteArrayList<>();
+        Watchdog watchdog = new Watchdog(ticker, (role, timer, ns) -> stalls.add(role + "/" + timer))
+                .checkIntervalNs(1_000_000);
+        ticker.start();
+        watchdog.start();
+        try {
+            await().atMost(WAIT).until(() -> stalls.size() == 1);
+            assertThat(stalls.get(0)).startsWith("wd-dying/tick thread died: java.lang.StackOverflowError");
+            assertThat(ticker.deathCause()).isInstanceOf(StackOverflowError.class);
+            await().atMost(WAIT).until(() -> !ticker.isRunning());
+            long looked = watchdog.checks();
+            await().atMost(WAIT).until(() -> watchdog.checks() >= looked + 20);
+            assertThat(stalls).hasSize(1);
+            assertThat(tick.get()).isEqualTo(3);
+        } finally {
+            watchdog.stop();
+            ticker.stop();
+        }
+    }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class ZeroAllocationTest {
     private static final int TICKS = 100_000;
+    private static final int WINDOWS = 5;
     private static com.sun.management.ThreadMXBean threads;
     private static long measurementCostBytes;
 
@@ -97,6 +101,33 @@ class ZeroAllocationTest {
         assertThat(allocated).as("a boxed Long per tick").isGreaterThanOrEqualTo(16L * TICKS);
     }
 
+    /**
+     * Windows of {@link #TICKS} ticks, until one allocates no more than the measurement costs (at most
+     * {@link #WINDOWS}). One window is the proof; the others may hold a one-off cost of the JIT (a method
+     * recompiled, or a call site linked lazily, while the window runs, which allocates a few dozen bytes on
+     * the thread that hits it; seen when the whole suite shares the JVM). Any allocation per tick shows in
+     * every window as at least 16 bytes per tick, which the last assertion rules out for all of them.
+     */
+    private static void assertSomeWindowAllocatesNothing(List<Long> windows) {
+        assertThat(windows).as("bytes allocated per window of %d ticks", TICKS)
+                .anySatisfy(bytes -> assertThat(bytes).isLessThanOrEqualTo(measurementCostBytes));
+        assertThat(windows).as("no window allocates a byte per tick").allSatisfy(bytes -> assertThat(bytes).isLessThan(TICKS));
+    }
+
+    private static List<Long> windows(Runnable hundredThousandTicks) {
+        List<Long> windows = new ArrayList<>();
+        for (int i = 0; i < WINDOWS; i++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            hundredThousandTicks.run();
+            long bytes = threads.getCurrentThreadAllocatedBytes() - before;
+            windows.add(bytes);
+            if (bytes <= measurementCostBytes) {
+                break;
+            }
+        }
+        return windows;
+    }
+
     @Test
     void deterministicTicksOfAnEmptyTimerAllocateNothing() {
         ManualNanoClock clock = new ManualNanoClock();
@@ -104,12 +135,10 @@ class ZeroAllocationTest {
         ticker.addTimer("empty", TickRate.hz(1000)).addListener(EMPTY);
 
         ticker.advance(TICKS * 1_000_000L); // warm-up: JIT, histogram pages touched
-        long before = threads.getCurrentThreadAllocatedBytes();
-        ticker.advance(TICKS * 1_000_000L);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        List<Long> windows = windows(() -> ticker.advance(TICKS * 1_000_000L));
 
-        assertThat(ticker.timer("empty").ticks()).isEqualTo(2L * TICKS);
-        assertThat(allocated).as("bytes allocated over %d ticks", TICKS).isLessThanOrEqualTo(measurementCostBytes);
+        assertThat(ticker.timer("empty").ticks()).isEqualTo((1L + windows.size()) * TICKS);
+        assertSomeWindowAllocatesNothing(windows);
     }
 
     @Test
@@ -124,14 +153,13 @@ class ZeroAllocationTest {
         EventQueue inbox = ticker.inbox();
 
         runChunks(ticker, inbox, in, TICKS); // warm-up
-        long before = threads.getCurrentThreadAllocatedBytes();
-        runChunks(ticker, inbox, in, TICKS);
-        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        List<Long> windows = windows(() -> runChunks(ticker, inbox, in, TICKS));
 
-        assertThat(work.fired).as("one-shot timers fired").isGreaterThan(TICKS / 2);
-        assertThat(work.handled).as("inbox events handled").isEqualTo(2L * TICKS / 10 * 2);
-        assertThat(work.sent).as("outbox bytes").isEqualTo(2L * TICKS * 8);
-        assertThat(allocated).as("bytes allocated over %d ticks", TICKS).isLessThanOrEqualTo(measurementCostBytes);
+        long rounds = 1L + windows.size();
+        assertThat(work.fired).as("one-shot timers fired").isGreaterThan(rounds * TICKS / 2);
+        assertThat(work.handled).as("inbox events handled").isEqualTo(rounds * TICKS / 10 * 2);
+        assertThat(work.sent).as("outbox bytes").isEqualTo(rounds * TICKS * 8);
+        assertSomeWindowAllocatesNothing(windows);
     }
 
     private static void runChunks(Ticker ticker, EventQueue inbox, Event in, int ticks) {
@@ -147,20 +175,27 @@ class ZeroAllocationTest {
         Ticker ticker = new Ticker("alloc-thread", SystemNanoClock.INSTANCE).idleMode(IdleMode.PARK_THEN_SPIN);
         Workload work = new Workload(ticker);
         ticker.addEventHandler(work);
-        long[] bytesAt = new long[2];
+        List<Long> windows = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(1);
         int warmUp = 60_000; // enough for the JIT to finish compiling the tick path (see the bench command)
         TickListener meter = new TickListener() {
             long n;
+            long next = warmUp;
+            long bytesAtStart;
 
             @Override
             public void onTick(long nowNs) {
-                n++;
-                if (n == warmUp) {
-                    bytesAt[0] = threads.getCurrentThreadAllocatedBytes();
-                } else if (n == warmUp + TICKS) {
-                    bytesAt[1] = threads.getCurrentThreadAllocatedBytes();
-                    done.countDown();
+                if (++n == next) {
+                    long bytes = threads.getCurrentThreadAllocatedBytes();
+                    if (n > warmUp) {
+                        long window = bytes - bytesAtStart;
+                        windows.add(window);
+                        if (window <= measurementCostBytes || windows.size() == WINDOWS) {
+                            done.countDown();
+                        }
+                    }
+                    next += TICKS;
+                    bytesAtStart = threads.getCurrentThreadAllocatedBytes();
                 }
             }
         };
@@ -169,12 +204,10 @@ class ZeroAllocationTest {
         ticker.addTimer("slow", TickRate.hz(100)).addListener(EMPTY);
         ticker.start();
         try {
-            assertThat(done.await(Duration.ofMinutes(2).toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(done.await(Duration.ofMinutes(3).toSeconds(), TimeUnit.SECONDS)).isTrue();
         } finally {
             ticker.stop();
         }
-        long allocated = bytesAt[1] - bytesAt[0];
-        assertThat(allocated).as("bytes allocated by the tick thread over %d ticks", TICKS)
-                .isLessThanOrEqualTo(measurementCostBytes);
+        assertSomeWindowAllocatesNothing(windows);
     }
 }

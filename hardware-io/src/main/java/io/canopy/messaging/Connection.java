@@ -318,7 +318,8 @@ final class Connection implements MqttCallbackExtended {
         Pending p = new Pending(topic, payload, qos, retain);
         boolean drainLater = false;
         synchronized (lock) {
-            if (connected && pending.isEmpty() && trySend(p)) {
+            // QoS 0 never waits behind the buffer; QoS 1/2 keep their order behind it
+            if (connected && (qos == 0 || pending.isEmpty()) && trySend(p)) {
                 return;
             }
             if (qos == 0) {

@@ -2,7 +2,11 @@ package io.canopy.launch;
 
 import java.nio.file.Path;
 
-/** {@code canopy graph}: a tree or a machine (or, for a launch file, all of them) as Graphviz DOT. */
+/**
+ * {@code canopy graph}: a tree or a machine (or, for a launch file, all of them) as Graphviz DOT. Each file
+ * is first loaded by its runtime loader, so a file that would not run is reported, not drawn; machines are
+ * drawn by the state-machine module ({@code Statechart.toDot()}), trees from their XML.
+ */
 public final class Graphs {
     private Graphs() {}
 
@@ -12,21 +16,30 @@ public final class Graphs {
      */
     public static String dot(Path file, String main) {
         return switch (FileCheck.kindOf(file)) {
-            case TREE -> TreeDot.render(file, main);
-            case SCXML -> MachineDot.render(file);
+            case TREE -> tree(file, main);
+            case SCXML -> machine(file);
             case LAUNCH -> {
                 LaunchPlan plan = LaunchLoader.load(file, java.util.Map.of());
                 StringBuilder b = new StringBuilder();
                 for (NodePlan n : plan.nodes()) {
                     for (MachinePlan m : n.machines()) {
-                        b.append(MachineDot.render(LaunchLoader.display(m.file())));
+                        b.append(machine(LaunchLoader.display(m.file())));
                     }
                     for (TreePlan t : n.trees()) {
-                        b.append(TreeDot.render(LaunchLoader.display(t.file()), t.main()));
+                        b.append(tree(LaunchLoader.display(t.file()), t.main()));
                     }
                 }
                 yield b.toString();
             }
         };
+    }
+
+    private static String machine(Path file) {
+        return io.canopy.statemachine.ScxmlLoader.load(file).toDot();
+    }
+
+    /** Trees are drawn from their XML, so leaves registered only in your own Java code draw too. */
+    private static String tree(Path file, String main) {
+        return TreeDot.render(file, main);
     }
 }

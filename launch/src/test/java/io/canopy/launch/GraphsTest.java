@@ -44,16 +44,14 @@ class GraphsTest {
     }
 
     @Test
-    void aStatechartIsDrawnWithClustersInitialDotsAndLabelledTransitions() {
+    void aStatechartIsDrawnByTheStateMachineModuleWithClustersAndLabelledTransitions() {
         Path f = write(dir, "mission.scxml", """
                 <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="Idle">
                   <state id="Idle"><transition event="start" target="Active"/></state>
                   <state id="Active">
-                    <invoke type="canopy:tree" src="patrol.xml"/>
                     <transition event="stop" target="Idle"/>
                     <state id="Patrol"><transition event="battery" cond="_event.data &lt; 20" target="Dock"/></state>
                     <state id="Dock"><transition event="docked" target="done"/></state>
-                    <history id="hist" type="deep"/>
                   </state>
                   <parallel id="Both"><state id="A"/><state id="B"/></parallel>
                   <final id="done"/>
@@ -62,13 +60,18 @@ class GraphsTest {
         String dot = Graphs.dot(f, null);
         assertThat(dot).startsWith("digraph \"mission\" {");
         assertThat(count(dot, '{')).isEqualTo(count(dot, '}'));
-        assertThat(dot).contains("subgraph cluster_s_Active {", "label=\"Active\\ninvoke patrol.xml\" style=\"rounded\"");
-        assertThat(dot).contains("subgraph cluster_s_Both {", "style=\"rounded,dashed\"");
-        assertThat(dot).contains("s_done [label=\"done\" shape=doublecircle];", "s_hist [label=\"H*\" shape=circle];");
-        assertThat(dot).contains("i_root -> s_Idle;", "i_s_Active -> s_Patrol;");
-        assertThat(dot).contains("s_Idle -> s_Active [label=\"start\" lhead=cluster_s_Active];");
-        assertThat(dot).contains("s_Active -> s_Idle [label=\"stop\" ltail=cluster_s_Active];");
-        assertThat(dot).contains("s_Patrol -> s_Dock [label=\"battery [_event.data < 20]\"];");
+        assertThat(dot).contains("subgraph \"cluster_Active\"", "subgraph \"cluster_Both\"");
+        assertThat(dot).contains("\"Patrol\" -> \"Dock\" [label=\"battery [_event.data < 20]\"]");
+        assertThat(dot).contains("\"anchor:Active\" -> \"Idle\" [label=\"stop\", ltail=\"cluster_Active\"]");
+    }
+
+    @Test
+    void aMachineThatWouldNotLoadOrMalformedXmlIsReportedNotDrawn() {
+        Path scxml = write(dir, "bad.scxml", "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\">"
+                + "<state id=\"a\"><transition target=\"nowhere\"/></state></scxml>");
+        assertThatThrownBy(() -> Graphs.dot(scxml, null)).isInstanceOf(InputException.class).hasMessageContaining("nowhere");
+        Path tree = write(dir, "bad.xml", "<root BTCPP_format=\"4\"><BehaviorTree ID=\"M\"><Sequence></BehaviorTree></root>");
+        assertThatThrownBy(() -> Graphs.dot(tree, null)).isInstanceOf(InputException.class).hasMessageContaining("malformed XML");
     }
 
     @Test

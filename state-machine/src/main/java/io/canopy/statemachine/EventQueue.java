@@ -82,13 +82,6 @@ final class EventQueue {
         return new Object[] {names[i], types[i], sendids[i], origins[i], origintypes[i], invokeids[i], data[i]};
     }
 
-    void clear() {
-        MachineEvent sink = new MachineEvent();
-        while (size > 0) {
-            poll(sink);
-        }
-    }
-
     private void grow() {
         int n = names.length;
         String[] oldNames = names;

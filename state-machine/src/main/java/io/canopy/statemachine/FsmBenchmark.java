@@ -73,6 +73,18 @@ public final class FsmBenchmark {
         return b.build();
     }
 
+    /**
+     * Not one of the anchor machines: a toggle whose transitions run user code (an ECMAScript condition and an
+     * assignment), to show the cost when the interpreter cannot skip the work.
+     */
+    public static Statechart guardedCounter() {
+        return ScxmlLoader.parse("<scxml xmlns='http://www.w3.org/2005/07/scxml' version='1.0' datamodel='ecmascript'>"
+                + "<datamodel><data id='n' expr='0'/></datamodel>"
+                + "<state id='off'><transition event='flip' cond='n &gt;= 0' target='on'>"
+                + "<assign location='n' expr='n + 1'/></transition></state>"
+                + "<state id='on'><transition event='flip' target='off'/></state></scxml>", "guarded-counter");
+    }
+
     /** Fires {@code event} {@code events} times after {@code warmup} untimed ones, and measures. */
     public static Result measure(String name, Machine machine, String event, long warmup, long events) {
         int cls = machine.chart().eventClass(event);
@@ -119,10 +131,13 @@ public final class FsmBenchmark {
         next.start();
         Machine up = hierarchical().newMachine(context);
         up.start();
+        Machine guarded = guardedCounter().newMachine(context);
+        guarded.start();
         return new Result[] {
             measure("toggle/flip", toggle, "flip", warmup, events),
             measure("hierarchical/next", next, "next", warmup, events),
             measure("hierarchical/up", up, "up", warmup, events),
+            measure("guarded-counter/flip", guarded, "flip", warmup, events),
             measureTable(warmup, events)
         };
     }

@@ -75,6 +75,14 @@ public final class Statechart {
      * it is taken with two mask operations per configuration word.
      */
     boolean[] tPure;
+    /**
+     * Simple charts: per (atomic state, event class), the pure unconditional transition that the event takes
+     * ({@code >= 0}), {@code -1} when nothing matches, {@code -2} when candidates must be evaluated.
+     */
+    int[] direct;
+    /** Simple charts of at most 64 states: exit mask and entry set of pure transitions as single words. */
+    long[] tExitWord;
+    long[] tEntryWord;
     /** The atomic state a static transition ends in (the last atomic state of its entry list), or -1. */
     int[] tLastAtomic;
     /** The static entry set in entry order. */
@@ -118,6 +126,7 @@ public final class Statechart {
         return source;
     }
 
+    /** The number of states (history pseudo-states included, the {@code <scxml>} root not). */
     public int stateCount() {
         return stateCount - 1;
     }

@@ -2,6 +2,11 @@ package io.canopy.statemachine;
 
 /** Precomputes domain, exit mask and entry sets of every transition that involves no history state. */
 final class StaticSets {
+    /** {@link Statechart#direct}: no candidate transition. */
+    static final int DIRECT_NONE = -1;
+    /** {@link Statechart#direct}: evaluate the candidates ({@code simpleStep}). */
+    static final int DIRECT_SLOW = -2;
+
     private final Statechart c;
 
     StaticSets(Statechart c) {
@@ -68,5 +73,31 @@ final class StaticSets {
             parallel |= c.kinds[s] == StateKind.PARALLEL;
         }
         c.simple = !parallel && !c.hasHistory && !c.hasInvokes && !c.anyEventless;
+        if (c.simple) {
+            // per (atomic state, event class): the transition to take when it needs no evaluation at all
+            c.direct = new int[c.stateCount * c.classCount];
+            for (int st = 0; st < c.stateCount; st++) {
+                for (int cls = 0; cls < c.classCount; cls++) {
+                    int[] chain = c.atomic[st] ? c.chains[st * c.classCount + cls] : null;
+                    int d = DIRECT_SLOW;
+                    if (chain != null && chain.length == 0) {
+                        d = DIRECT_NONE;
+                    } else if (chain != null && c.tCond[chain[0]] == null && c.tPure[chain[0]]) {
+                        d = chain[0];
+                    }
+                    c.direct[st * c.classCount + cls] = d;
+                }
+            }
+            if (c.words == 1) {
+                c.tExitWord = new long[m];
+                c.tEntryWord = new long[m];
+                for (int t = 0; t < m; t++) {
+                    if (c.tPure[t]) {
+                        c.tExitWord[t] = c.descendants[c.tDomain[t]][0];
+                        c.tEntryWord[t] = c.tEntry[t][0];
+                    }
+                }
+            }
+        }
     }
 }

@@ -95,8 +95,16 @@ final class XmlElement {
             r = factory.createXMLStreamReader(in);
             List<XmlElement> stack = new ArrayList<>();
             XmlElement root = null;
+            int startLine = 1;
+            int startColumn = 1;
+            int previous = -1;
             while (r.hasNext()) {
+                // where the previous event ended is where the next start tag begins (its '<'); after text the
+                // parser has already read the '<'
+                startLine = r.getLocation().getLineNumber();
+                startColumn = r.getLocation().getColumnNumber() - (previous == XMLStreamConstants.CHARACTERS ? 1 : 0);
                 int event = r.next();
+                previous = event;
                 switch (event) {
                     case XMLStreamConstants.DTD:
                         throw new InputException(file + ":" + r.getLocation().getLineNumber() + ":"
@@ -107,9 +115,8 @@ final class XmlElement {
                                 + r.getLocation().getColumnNumber() + ": entity reference &" + r.getLocalName()
                                 + "; is not allowed: write the text itself");
                     case XMLStreamConstants.START_ELEMENT: {
-                        Location loc = r.getLocation();
-                        XmlElement e = new XmlElement(r.getNamespaceURI(), r.getLocalName(), file, loc.getLineNumber(),
-                                loc.getColumnNumber());
+                        XmlElement e = new XmlElement(r.getNamespaceURI(), r.getLocalName(), file, Math.max(1, startLine),
+                                Math.max(1, startColumn));
                         for (int i = 0; i < r.getAttributeCount(); i++) {
                             String ns = r.getAttributeNamespace(i);
                             if (ns == null || ns.isEmpty()) {

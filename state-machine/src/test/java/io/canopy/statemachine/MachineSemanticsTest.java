@@ -207,4 +207,17 @@ class MachineSemanticsTest {
         assertThat(trace).containsExactly("r1", "r2");
         assertThat(m.activeStates()).containsExactly("p", "r1", "x2", "r2", "y2");
     }
+
+    @Test
+    void aCycleOfEventlessTransitionsStopsTheMachineInsteadOfHangingTheTickThread() {
+        StatechartBuilder b = new StatechartBuilder("spin");
+        b.state("a").on("go", "b");
+        b.state("b").always("c");
+        b.state("c").always("b");
+        Machine m = start(b.build());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> m.fire("go"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("machine spin")
+                .hasMessageContaining("microsteps without waiting for an event");
+        assertThat(m.isFinished()).isTrue();
+    }
 }

@@ -135,4 +135,27 @@ class TreeIntegrationTest {
                 + "</state></scxml>", "t.scxml")).isInstanceOf(InputException.class)
                 .hasMessageContaining("<invoke>").hasMessageContaining("none.xml");
     }
+
+    @Test
+    void aRestoredMachineStartsTheTreesOfItsActiveStatesAgain() throws IOException {
+        write("patrol.xml", "<root BTCPP_format='4'><BehaviorTree ID='Patrol'><Sleep msec='50'/></BehaviorTree></root>");
+        Path scxml = write("m.scxml", HEAD
+                + "<state id='patrol'><invoke type='canopy:tree' src='patrol.xml' id='walk'/>"
+                + "<transition event='done.invoke.walk' target='home'/></state><final id='home'/></scxml>");
+        ManualNanoClock clock = new ManualNanoClock();
+        Ticker ticker = new Ticker("control", clock);
+        Machine m = ScxmlLoader.load(scxml).newMachine(new MachineContext(ticker.oneShotTimers()));
+        ticker.addTimerHz("control", 100).addListener(m);
+        m.start();
+        ticker.advance(20 * MS);
+        byte[] bytes = m.snapshot();
+
+        Ticker ticker2 = new Ticker("control", new ManualNanoClock());
+        Machine resumed = ScxmlLoader.load(scxml).restore(new MachineContext(ticker2.oneShotTimers()), bytes);
+        ticker2.addTimerHz("control", 100).addListener(resumed);
+        ticker2.advance(40 * MS);
+        assertThat(resumed.activeStates()).containsExactly("patrol");
+        ticker2.advance(30 * MS);
+        assertThat(resumed.finalStateId()).isEqualTo("home");
+    }
 }

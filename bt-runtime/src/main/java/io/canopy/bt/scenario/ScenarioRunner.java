@@ -49,8 +49,9 @@ public final class ScenarioRunner {
         this.base = base;
     }
 
+    /** A runner with the BT.CPP built-ins only (scripted leaves may take any other ID). */
     public ScenarioRunner() {
-        this(NodeRegistry.withBuiltins());
+        this(NodeRegistry.withBtcppBuiltins());
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */

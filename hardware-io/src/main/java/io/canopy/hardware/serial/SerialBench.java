@@ -135,6 +135,7 @@ public final class SerialBench {
     /**
      * Encode (frame only), decode (frame only, no protobuf), protobuf parse, and bytes allocated per frame
      * by the decoder on the receive path (everything but the protobuf parse), for a MotorState Envelope.
+     * Costs are thread CPU time per frame, so other processes on a busy machine do not inflate them.
      */
     public static CodecFigures codec(int iterations) {
         Envelope e = Envelope.newBuilder().setStampNs(1_700_000_000_000_000_000L).setSource("sim/base")
@@ -147,11 +148,11 @@ public final class SerialBench {
         for (int i = 0; i < iterations; i++) {
             n = encoder.encode(payload, 0, payload.length, frame); // warm-up
         }
-        long t0 = System.nanoTime();
+        long t0 = cpuNs();
         for (int i = 0; i < iterations; i++) {
             n = encoder.encode(payload, 0, payload.length, frame);
         }
-        double encodeNs = (System.nanoTime() - t0) / (double) iterations;
+        double encodeNs = (cpuNs() - t0) / (double) iterations;
         long[] sink = new long[1];
         FrameDecoder decoder = new FrameDecoder((seq, p, off, len) -> {
             sink[0] += len;
@@ -163,17 +164,17 @@ public final class SerialBench {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         long a0 = mx.getThreadAllocatedBytes(tid);
-        long t1 = System.nanoTime();
+        long t1 = cpuNs();
         for (int i = 0; i < iterations; i++) {
             decoder.accept(frame, 0, n);
         }
-        double decodeNs = (System.nanoTime() - t1) / (double) iterations;
+        double decodeNs = (cpuNs() - t1) / (double) iterations;
         long allocated = mx.getThreadAllocatedBytes(tid) - a0;
         long t2 = 0;
         long check = 0;
         for (int i = 0; i < 2 * iterations; i++) {
             if (i == iterations) {
-                t2 = System.nanoTime();
+                t2 = cpuNs();
             }
             try {
                 check += Envelope.parseFrom(payload).getSerializedSize();
@@ -181,7 +182,7 @@ public final class SerialBench {
                 throw new IllegalStateException(ex);
             }
         }
-        double parseNs = (System.nanoTime() - t2) / (double) iterations;
+        double parseNs = (cpuNs() - t2) / (double) iterations;
         long a1 = mx.getThreadAllocatedBytes(tid);
         for (int i = 0; i < iterations; i++) {
             try {
@@ -297,6 +298,11 @@ public final class SerialBench {
 
     /** jssc's own read paths, measured in the same run for comparison. */
     public record JsscFigures(double listenerP50Us, double listenerP99Us, double readBytesIdleCpuPercent) {}
+
+    /** CPU time of this thread: on a shared machine, wall time would count other processes' turns. */
+    private static long cpuNs() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
 
     private static void awaitConnected(SerialLink a, SerialLink b) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

@@ -63,6 +63,7 @@ public final class SerialLink implements AutoCloseable {
     private volatile boolean running;
     private volatile boolean connected;
     private volatile boolean leadingDelimiter;
+    private volatile boolean purgeRequested;
     private volatile String writeFailure;
     private Thread reader;
     private Thread writer;
@@ -179,6 +180,12 @@ public final class SerialLink implements AutoCloseable {
         long lostAtNs = 0;
         while (running) {
             if (!connected) {
+                if (purgeRequested) {
+                    // the writer thread (the queue's only consumer) drops what was queued before the loss
+                    LockSupport.unpark(writer);
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                    continue;
+                }
                 try {
                     transport.open();
                 } catch (IOException | RuntimeException e) {
@@ -222,7 +229,8 @@ public final class SerialLink implements AutoCloseable {
                 lostAtNs = clock.nanoTime();
                 lostCount.incrementAndGet();
                 connected = false;
-                clearQueue();
+                purgeRequested = true;
+                LockSupport.unpark(writer);
                 ioLock.lock();
                 try {
                     transport.close();
@@ -259,9 +267,11 @@ public final class SerialLink implements AutoCloseable {
         }
     }
 
-    private void clearQueue() {
+    /** Writer thread only (the queue has one consumer): drops everything queued. */
+    private void purgeQueue() {
         Object o;
         while ((o = queue.poll()) != null) {
+            droppedLost.incrementAndGet();
             recycle(o);
         }
     }
@@ -277,6 +287,10 @@ public final class SerialLink implements AutoCloseable {
         byte[] payload = new byte[FrameFormat.MAX_PAYLOAD];
         byte[] frame = new byte[FrameFormat.MAX_FRAME];
         while (running) {
+            if (purgeRequested) {
+                purgeQueue();
+                purgeRequested = false;
+            }
             Object item = queue.poll();
             if (item == null) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MS));

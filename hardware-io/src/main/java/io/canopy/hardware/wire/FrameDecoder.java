@@ -37,28 +37,38 @@ public final class FrameDecoder {
 
     /** Feeds {@code len} bytes from {@code off}. Never throws for any content of the bytes. */
     public void accept(byte[] data, int off, int len) {
-        long offset = bytes;
-        for (int i = off, end = off + len; i < end; i++, offset++) {
-            byte b = data[i];
-            if (b == FrameFormat.DELIMITER) {
-                if (discarding) {
-                    discarding = false;
-                } else if (encodedLen > 0) {
-                    frameEnd(frameStart);
-                }
-                encodedLen = 0;
-                frameStart = offset + 1;
-            } else if (!discarding) {
-                if (encodedLen == encoded.length) {
-                    error(FrameError.OVERSIZE, frameStart, encodedLen + 1);
+        long base = bytes - off; // the stream offset of data[i] is base + i
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int z = i;
+            while (z < end && data[z] != FrameFormat.DELIMITER) {
+                z++;
+            }
+            int run = z - i;
+            if (run > 0 && !discarding) {
+                if (run > encoded.length - encodedLen) {
+                    error(FrameError.OVERSIZE, frameStart, encoded.length + 1);
                     discarding = true;
                     encodedLen = 0;
                 } else {
-                    encoded[encodedLen++] = b;
+                    System.arraycopy(data, i, encoded, encodedLen, run);
+                    encodedLen += run;
                 }
             }
+            if (z == end) {
+                break;
+            }
+            if (discarding) {
+                discarding = false;
+            } else if (encodedLen > 0) {
+                frameEnd(frameStart);
+            }
+            encodedLen = 0;
+            frameStart = base + z + 1;
+            i = z + 1;
         }
-        bytes = offset;
+        bytes = base + end;
     }
 
     /**

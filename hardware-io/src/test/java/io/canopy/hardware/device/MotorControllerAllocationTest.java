@@ -22,7 +22,7 @@ class MotorControllerAllocationTest {
                 SerialLink peer = SerialLink.inProcess("peer", wire, false, (l, e, at) -> received.incrementAndGet())
                         .start()) {
             motors.attach(node);
-            await().atMost(Duration.ofSeconds(5)).until(() -> node.isConnected() && peer.isConnected());
+            await().atMost(Duration.ofSeconds(30)).until(() -> node.isConnected() && peer.isConnected());
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long tid = Thread.currentThread().getId();
             long nowNs = 0;
@@ -36,7 +36,7 @@ class MotorControllerAllocationTest {
             long allocated = mx.getThreadAllocatedBytes(tid) - before;
             assertThat(allocated).as("bytes allocated by 20,000 ticks").isZero();
             assertThat(motors.commandsSent() + motors.commandsDropped()).isPositive();
-            await().atMost(Duration.ofSeconds(10)).until(() -> received.get() > 0);
+            await().atMost(Duration.ofSeconds(30)).until(() -> received.get() > 0);
         }
     }
 

@@ -36,7 +36,7 @@ class MotorControllerTest {
             }
         }).start();
         motors.attach(node);
-        await().atMost(Duration.ofSeconds(5)).until(() -> node.isConnected() && peer.isConnected());
+        await().atMost(Duration.ofSeconds(30)).until(() -> node.isConnected() && peer.isConnected());
     }
 
     @AfterEach
@@ -62,7 +62,7 @@ class MotorControllerTest {
         clock.advanceNs(MS);
         motors.onTick(clock.nanoTime());
         assertThat(motors.commandsSent()).isEqualTo(5);
-        await().atMost(Duration.ofSeconds(5)).until(() -> received.size() == 5);
+        await().atMost(Duration.ofSeconds(30)).until(() -> received.size() == 5);
         assertThat(received.get(0).getVelocity()).isEqualTo(2.5);
         assertThat(received.get(0).getTimeoutMs()).isEqualTo(200);
         assertThat(received.get(4).getMotorId()).isEqualTo(1);
@@ -81,7 +81,7 @@ class MotorControllerTest {
         clock.advanceNs(100 * MS);
         motors.onTick(clock.nanoTime());
         assertThat(motors.commandsSent()).as("the old set-points are not sent again").isEqualTo(4);
-        await().atMost(Duration.ofSeconds(5)).until(() -> received.size() == 4);
+        await().atMost(Duration.ofSeconds(30)).until(() -> received.size() == 4);
         assertThat(received.subList(2, 4)).allMatch(MotorCommand::getStop);
     }
 
@@ -91,7 +91,7 @@ class MotorControllerTest {
         motors.onTick(clock.nanoTime());
         clock.advanceNs(50 * MS);
         motors.onTick(clock.nanoTime());
-        await().atMost(Duration.ofSeconds(5)).until(() -> received.size() == 2);
+        await().atMost(Duration.ofSeconds(30)).until(() -> received.size() == 2);
         assertThat(received).allMatch(c -> c.getStop() && c.getMotorId() == 1);
     }
 
@@ -100,7 +100,7 @@ class MotorControllerTest {
         motors.setPosition(0, 1.5);
         motors.setEffort(1, 0.2);
         motors.onTick(clock.nanoTime());
-        await().atMost(Duration.ofSeconds(5)).until(() -> received.size() == 2);
+        await().atMost(Duration.ofSeconds(30)).until(() -> received.size() == 2);
         assertThat(received.get(0).getTargetCase()).isEqualTo(MotorCommand.TargetCase.POSITION);
         assertThat(received.get(1).getTargetCase()).isEqualTo(MotorCommand.TargetCase.EFFORT);
     }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (single writer); the watchdog's failsafe stops the motors when a tick stalls. Over a socat pty pair.
  */
 class TickerIntegrationTest {
-    private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final Duration WAIT = Duration.ofSeconds(30);
 
     @TempDir
     Path dir;

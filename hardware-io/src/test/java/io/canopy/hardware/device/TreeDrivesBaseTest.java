@@ -13,6 +13,7 @@ import io.canopy.hardware.serial.InboxSink;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.hardware.sim.DiffDriveModel;
 import io.canopy.hardware.sim.DiffDriveSim;
 import io.canopy.proto.FaultFlag;
 import io.canopy.tick.SystemNanoClock;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * readings come into blackboard entries, command entries go out as MotorCommands.
  */
 class TreeDrivesBaseTest {
-    private static final Duration WAIT = Duration.ofSeconds(15);
+    private static final Duration WAIT = Duration.ofSeconds(30);
     private static final String WANDER = """
             <root BTCPP_format="4" main_tree_to_execute="Wander">
               <BehaviorTree ID="Wander">
@@ -82,22 +83,24 @@ class TreeDrivesBaseTest {
         Blackboard blackboard = Blackboard.create();
         Tree tree = new XmlTreeLoader(NodeRegistry.withBuiltins())
                 .loadText(WANDER, blackboard, new TreeContext(ticker.oneShotTimers(), 1L));
+        DiffDriveOdometry odometry = new DiffDriveOdometry(base, 0, 1, DiffDriveModel.WHEEL_RADIUS_M, DiffDriveModel.TRACK_M);
+        odometry.reset(0.5, 1.5, 0); // where the simulator starts
         BlackboardBridge bridge = new BlackboardBridge(blackboard)
+                .reading(odometry.pose(), DiffDriveOdometry.X_M, "odom_x", null)
                 .reading(front.latest(), RangeSensor.RANGE_M, "range_m", "range_age_ms")
                 .motorState(base, 0, "left_position", "left_velocity")
                 .velocityCommand(base, 0, "left_cmd")
                 .velocityCommand(base, 1, "right_cmd");
         AtomicReference<String> seen = new AtomicReference<>("");
         TickTimer control = ticker.addTimerHz("control", 50);
-        control.addListener(bridge.inputs())
+        control.addListener(odometry)
+                .addListener(bridge.inputs())
                 .addListener(new TreeRunner(tree, TreeRunner.WhenDone.RESTART, null))
                 .addListener(bridge.outputs())
                 .addListener(base)
                 .addListener(now -> {
-                    if (blackboard.entry("left_position").hasValue() && blackboard.entry("range_m").hasValue()) {
-                        seen.set(blackboard.entry("left_position").doubleValue() + " "
-                                + blackboard.entry("range_m").doubleValue());
-                    }
+                    seen.set(blackboard.entry("left_position").doubleValue() + " "
+                            + blackboard.entry("range_m").doubleValue() + " " + blackboard.entry("odom_x").doubleValue());
                 });
         sim = DiffDriveSim.onPort(SerialConfig.of(pair.b().toString(), 115200)).start();
         ticker.start();
@@ -107,6 +110,7 @@ class TreeDrivesBaseTest {
         float startRange = sim.snapshot().rangeM();
         await().atMost(WAIT).until(() -> sim.snapshot().x() > 0.7 && sim.snapshot().rangeM() < startRange);
         assertThat(Double.parseDouble(seen.get().split(" ")[1])).isBetween(0.02, 4.0);
+        await().atMost(WAIT).until(() -> Double.parseDouble(seen.get().split(" ")[2]) > 0.7); // odometry moves too
         assertThat(node.badFrames()).isZero();
 
         ticker.stop(); // the node hangs: no more commands; the controller's timeout stops the wheels

@@ -8,6 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingSink implements LinkSink {
     final List<Envelope> envelopes = new CopyOnWriteArrayList<>();
     final List<String> events = new CopyOnWriteArrayList<>();
+    volatile long lostAtNs;
 
     @Override
     public void onEnvelope(SerialLink link, Envelope envelope, long receivedNs) {
@@ -16,6 +17,7 @@ final class RecordingSink implements LinkSink {
 
     @Override
     public void onDeviceLost(SerialLink link, String reason) {
+        lostAtNs = System.nanoTime();
         events.add(SerialLink.EVENT_DEVICE_LOST);
     }
 

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code canopy echo TOPIC}: prints every message on an MQTT topic (or filter such as {@code robot1/#}), one
+ * {@code canopy echo TOPIC [--broker URL] [--user NAME --password-env VAR] [--ca-file PEM]}: prints every message on an MQTT topic (or filter such as {@code robot1/#}), one
  * line each, like {@code ros2 topic echo}: the topic, the Envelope header (stamp as UTC, source, and the
  * correlation id, reply topic and deadline when set) and the body in protobuf text format. Payloads that are
  * not Envelopes (the retained {@code online}/{@code offline} state) are printed as text, or as hex when not
@@ -52,6 +52,16 @@ final class EchoCommand implements Callable<Integer> {
             description = "Exit after this many seconds; 0 = until Ctrl-C.")
     double durationS;
 
+    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR",
+            description = "Environment variable holding the MQTT password (never on the command line).")
+    String passwordEnv;
+
+    @Option(names = "--ca-file", paramLabel = "PEM", description = "For ssl:// brokers: trust the CA (or self-signed certificate) in this PEM file.")
+    java.nio.file.Path caFile;
+
     @Option(names = "--connect-timeout-ms", defaultValue = "5000",
             description = "Give up when the broker is not reachable within this time (default: ${DEFAULT-VALUE}).")
     long connectTimeoutMs;
@@ -67,8 +77,21 @@ final class EchoCommand implements Callable<Integer> {
                     + " give the URL of the node's broker, for example tcp://127.0.0.1:1883");
         }
         PrintWriter out = spec.commandLine().getOut();
-        NodeConfig config = NodeConfig.builder("canopy_echo_" + ProcessHandle.current().pid()).broker(broker)
-                .announceState(false).build();
+        NodeConfig.Builder builder = NodeConfig.builder("canopy_echo_" + ProcessHandle.current().pid()).broker(broker)
+                .announceState(false);
+        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
+            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
+        }
+        if (user != null) {
+            builder.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
+        }
+        if (caFile != null) {
+            if (!java.nio.file.Files.isReadable(caFile)) {
+                throw new InputException("--ca-file " + caFile + ": cannot read it; give the broker's CA certificate (PEM)");
+            }
+            builder.tlsCaFile(caFile);
+        }
+        NodeConfig config = builder.build();
         CountDownLatch done = new CountDownLatch(1);
         AtomicLong printed = new AtomicLong();
         try (Node node = Node.start(config)) {

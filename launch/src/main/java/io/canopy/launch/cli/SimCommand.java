@@ -86,6 +86,17 @@ final class SimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } finally {
+            closed.countDown(); // a Ctrl-C/SIGTERM hook waits for this: socat and the ports are closed by now
+        }
+    }
+
+    /** Counted down once everything this command opened is closed. */
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private Integer run() throws Exception {
         if (baud <= 0) {
             throw new InputException("canopy sim: --baud " + baud + " is not positive; use e.g. 115200");
         }
@@ -170,7 +181,16 @@ final class SimCommand implements Callable<Integer> {
     /** Prints status lines until the duration or Ctrl-C. */
     private int runUntilDone(PrintWriter out, DiffDriveSim sim) {
         CountDownLatch stop = new CountDownLatch(1);
-        Thread hook = new Thread(stop::countDown, "canopy-sim-shutdown");
+        Thread main = Thread.currentThread();
+        Thread hook = new Thread(() -> {
+            stop.countDown();
+            LockSupport.unpark(main);
+            try {
+                closed.await(5, TimeUnit.SECONDS); // let the command stop the simulator and socat first
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "canopy-sim-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         long start = System.nanoTime();
         long endNs = durationS == 0 ? Long.MAX_VALUE : start + (long) (durationS * 1e9);

@@ -19,9 +19,14 @@ final class EventBus {
     private final Event scratch = new Event(0);
     private long delivered;
     private long refused;
+    private long unconsumed;
+    private final boolean errorOnUnconsumed;
+    private final OnceLog onceLog = new OnceLog(org.slf4j.LoggerFactory.getLogger(EventBus.class));
 
-    EventBus(EventQueue outbox) {
+    /** @param eventPolicy the node's {@code event_policy}: "drop" counts events nobody takes, "error" also logs each name once */
+    EventBus(EventQueue outbox, String eventPolicy) {
         this.outbox = outbox;
+        this.errorOnUnconsumed = "error".equals(eventPolicy);
     }
 
     void addMachine(MachineSlot m) {
@@ -41,20 +46,34 @@ final class EventBus {
     /** Tick thread: delivers {@code name} with {@code data} (may be null) to all but {@code from}. */
     void publish(String name, Object data, Machine from, long nowNs) {
         delivered++;
+        int takers = 0;
         MachineSlot[] ms = machines;
         for (int i = 0; i < ms.length; i++) {
             if (ms[i].machine() != from) {
                 ms[i].offer(name, data);
+                takers++;
             }
         }
         for (int i = 0; i < outNames.length; i++) {
             if (outNames[i].equals(name)) {
+                takers++;
                 scratch.set(EventKind.COMMAND, outKeys[i], nowNs).attachment(data);
                 if (!outbox.offer(scratch)) {
                     refused++;
                 }
             }
         }
+        if (takers == 0) {
+            unconsumed++;
+            if (errorOnUnconsumed) {
+                onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine and no binding (event_policy=error)", name);
+            }
+        }
+    }
+
+    /** Events that reached no machine and no outgoing binding (dropped). */
+    long unconsumed() {
+        return unconsumed;
     }
 
     long delivered() {

@@ -34,22 +34,37 @@ final class MachineSlot implements TickListener {
         return machine;
     }
 
-    /** Tick thread: queues an external event for the next tick. */
+    /** Tick thread: queues an external event for the next tick (starting the machine first if need be). */
     void offer(String name, Object data) {
-        if (started && machine.isRunning()) {
+        start();
+        if (machine.isRunning()) {
             machine.offer(name, data);
         }
+    }
+
+    /**
+     * Enters the initial configuration (running its onentry handlers). Called before the tick thread starts
+     * (so the first tick already sees it), or by the first tick or event; idempotent.
+     */
+    void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        try {
+            machine.start();
+        } catch (RuntimeException e) {
+            errors++;
+            LOG.warn("machine '{}' failed to start: {}", plan.name(), e.getMessage());
+        }
+        refreshStatus();
+        LOG.info("machine '{}' started in {}", plan.name(), stateText);
     }
 
     @Override
     public void onTick(long nowNs) {
         try {
-            if (!started) {
-                started = true;
-                machine.start();
-                refreshStatus();
-                LOG.info("machine '{}' started in {}", plan.name(), stateText);
-            }
+            start();
             machine.onTick(nowNs);
         } catch (RuntimeException e) {
             errors++;

@@ -61,14 +61,16 @@ final class NodeRuntime {
     /** Wall-clock time (ms) of the node's first tick, 0 before it. */
     volatile long firstTickEpochMs;
     volatile Node mqtt;
-    EmbeddedBroker broker;
+    volatile EmbeddedBroker broker;
+    /** The broker and MQTT client starting in the background during {@link #assemble}. */
+    private java.util.concurrent.CompletableFuture<Void> mqttUp;
     Telemetry telemetry;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
         this.plan = plan;
         this.ticker = new Ticker(plan.fullName(), clock);
         this.outbound = new Outbound(plan.fullName());
-        this.bus = new EventBus(outbound.queue);
+        this.bus = new EventBus(outbound.queue, plan.eventPolicy());
         this.router = new InboundRouter(bus);
     }
 
@@ -96,8 +98,12 @@ final class NodeRuntime {
                 }
             });
         }
-        broker = Mqtt.startBroker(plan);
-        mqtt = Mqtt.start(plan, broker);
+        long t0 = System.nanoTime();
+        // the broker and the MQTT client start on another thread while the links, machines and trees load
+        mqttUp = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            broker = Mqtt.startBroker(plan);
+            mqtt = Mqtt.start(plan, broker);
+        });
         Map<String, MessageTap> taps = new LinkedHashMap<>();
         for (SerialPlan s : plan.links()) {
             MessageTap tap = new MessageTap(ticker.inbox());
@@ -106,6 +112,7 @@ final class NodeRuntime {
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
             links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker)));
         }
+        long t1 = System.nanoTime();
         TickTimer control = controlTimer();
         router.countTicksOf(control);
         if (plan.diffDrive() != null) {
@@ -124,6 +131,7 @@ final class NodeRuntime {
             bus.addMachine(slot);
             timer(m.timer()).addListener(slot);
         }
+        long t2 = System.nanoTime();
         NodeRegistry reg = NavLeaves.register(registry.copy());
         XmlTreeLoader loader = new XmlTreeLoader(reg);
         for (TreePlan t : plan.trees()) {
@@ -149,6 +157,13 @@ final class NodeRuntime {
         if (drive != null) {
             timer(plan.diffDrive().timer()).addListener(drive.commands());
         }
+        long t3 = System.nanoTime();
+        try {
+            mqttUp.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+        long t4 = System.nanoTime();
         Bindings.wire(this, taps);
         for (LinkRuntime l : links.values()) {
             if (l.motors != null) {
@@ -159,6 +174,9 @@ final class NodeRuntime {
             telemetry = new Telemetry(this);
             timer(plan.mqtt().telemetryTimer()).addListener(telemetry);
         }
+        long t5 = System.nanoTime();
+        LOG.debug("node {} built: links {} ms, machines {} ms, trees {} ms, then waited {} ms for the broker and MQTT "
+                + "client, bindings {} ms", plan.fullName(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), ms(t5 - t4));
     }
 
     /** The timer that sends motor commands: the diffdrive's, else the first timer. */
@@ -193,6 +211,9 @@ final class NodeRuntime {
     }
 
     void start() {
+        for (MachineSlot m : machines) {
+            m.start(); // before the tick thread exists, so its first tick sees the initial configuration
+        }
         outbound.start();
         for (LinkRuntime l : links.values()) {
             l.start();
@@ -241,6 +262,13 @@ final class NodeRuntime {
     }
 
     private void closeQuietly() {
+        if (mqttUp != null) {
+            try {
+                mqttUp.join(); // a failed build must not leave a broker starting behind it
+            } catch (RuntimeException e) {
+                LOG.debug("MQTT start failed: {}", e.toString());
+            }
+        }
         ticker.stop(100);
         outbound.stop(50);
         closeMqtt();

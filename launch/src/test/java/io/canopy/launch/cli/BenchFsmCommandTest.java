@@ -15,7 +15,7 @@ class BenchFsmCommandTest {
         assertThat(json).startsWith("{\"machines\": [").endsWith("]}")
                 .contains("\"name\": \"toggle/flip\"", "\"name\": \"hierarchical/next\"", "\"name\": \"hierarchical/up\"");
         assertThat(json).matches("\\{\"machines\": \\[(\\{\"name\": \"[a-z/-]+\", \"ns_per_event\": [0-9.]+, "
-                + "\"alloc_bytes_per_event\": [0-9.]+\\}(, )?){4}\\]\\}");
+                + "\"alloc_bytes_per_event\": [0-9.]+\\}(, )?){5}\\]\\}");
     }
 
     @Test

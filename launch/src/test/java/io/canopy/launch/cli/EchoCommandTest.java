@@ -76,6 +76,13 @@ class EchoCommandTest {
     }
 
     @Test
+    void aMissingPasswordVariableIsBadInput() {
+        assertThat(run("echo", "x", "--user", "u", "--password-env", "CANOPY_NO_SUCH_VARIABLE_42")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).isEqualTo("canopy: --password-env CANOPY_NO_SUCH_VARIABLE_42: no such environment variable;"
+                + " export it first" + System.lineSeparator());
+    }
+
+    @Test
     void binaryPayloadsArePrintedAsHex() {
         assertThat(EchoCommand.format("t", new byte[] {(byte) 0xff, 0x00, 0x10}, false))
                 .isEqualTo("t (not an Envelope, 3 bytes) ff0010");

@@ -50,10 +50,10 @@ class SimCommandTest {
             List<Envelope> got = new CopyOnWriteArrayList<>();
             LinkSink sink = (link, e, at) -> got.add(e);
             try (SerialLink node = SerialLink.open(SerialConfig.of(pair.a().toString(), 115200), sink).start()) {
-                await().atMost(Duration.ofSeconds(10)).until(node::isConnected);
+                await().atMost(Duration.ofSeconds(30)).until(node::isConnected);
                 CompletableFuture<Integer> sim = CompletableFuture.supplyAsync(
                         () -> run("sim", "--pty", pair.b().toString(), "--duration", "3"));
-                await().atMost(Duration.ofSeconds(10)).until(() -> got.stream().anyMatch(Envelope::hasDeviceInfo)
+                await().atMost(Duration.ofSeconds(30)).until(() -> got.stream().anyMatch(Envelope::hasDeviceInfo)
                         && got.stream().anyMatch(Envelope::hasRangeReading)
                         && got.stream().anyMatch(Envelope::hasMotorState));
                 assertThat(sim.get()).isEqualTo(CanopyMain.EXIT_OK);

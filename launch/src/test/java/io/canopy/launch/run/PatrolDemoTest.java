@@ -58,7 +58,11 @@ class PatrolDemoTest {
         client = new MqttClient("tcp://127.0.0.1:" + port, "patrol-demo-test", new MemoryPersistence());
         MqttConnectOptions o = new MqttConnectOptions();
         o.setCleanSession(true);
-        client.connect(o);
+        // on a loaded machine the first CONNECT can be dropped while the broker warms up: try again
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
+            client.connect(o);
+            return true;
+        });
         client.subscribe("robot1/#", 1, (topic, msg) -> {
             Envelope e = topic.endsWith("/state") ? Envelope.newBuilder().setEvent(Event.newBuilder().setName(
                     new String(msg.getPayload(), StandardCharsets.UTF_8))).build() : Envelope.parseFrom(msg.getPayload());

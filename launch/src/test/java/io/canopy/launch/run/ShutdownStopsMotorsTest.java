@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The simulated base runs outside the node, on the far end of a real pty pair (socat), with command
- * command timeouts of one minute: within the test the wheels can only stop because the node's shutdown sent stop frames that reached it.
+ * timeouts of one minute: within the test the wheels can only stop because the node's shutdown sent stop
+ * frames that reached it.
  */
 class ShutdownStopsMotorsTest {
     @TempDir

@@ -1,0 +1,632 @@
+package io.canopy.statemachine;
+
+import java.util.Map;
+
+/**
+ * The state and the SCXML interpretation algorithm of a {@link Machine}: configuration, queues, data and
+ * the microstep/macrostep procedures of SCXML 1.0 Appendix D over the chart's precomputed tables. The
+ * public API is in {@link Machine}, the only subclass.
+ */
+abstract class MachineCore {
+    /** This, as the public type that actions and expressions receive. */
+    final Machine self;
+    final Statechart chart;
+    final MachineContext context;
+    final Machine parent;
+    /** The id under which the parent invoked this session, or null. */
+    final String invokeId;
+    final String sessionId;
+    final String origin;
+
+    final long[] config;
+    final long[] statesToInvoke;
+    final long[] exitSet;
+    final long[][] history;
+    final EntrySets sets;
+    final int[] enabled;
+    int enabledCount;
+    final long[][] exitScratch;
+    final int[] filtered;
+
+    final EventQueue internal = new EventQueue(16);
+    final EventQueue external = new EventQueue(16);
+    final MachineEvent current = new MachineEvent();
+    final DataCell[] cells;
+    final boolean[] dataBound;
+    final Outbox outbox;
+    final Invocations invocations;
+    /** The src a child chart was loaded from at run time ({@code srcexpr}), for snapshots; else null. */
+    String invokedSrc;
+    /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
+    Map<String, Object> initialValues;
+
+    /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
+    int activeAtomic = -1;
+    boolean started;
+    boolean running;
+    boolean busy;
+    int finalState = -1;
+
+    MachineCore(Statechart chart, MachineContext context, Machine parent, String invokeId) {
+        this.self = (Machine) this;
+        this.chart = chart;
+        this.context = context;
+        this.parent = parent;
+        this.invokeId = invokeId;
+        this.sessionId = context.newSessionId();
+        this.origin = "#_scxml_" + sessionId;
+        int words = chart.words;
+        config = new long[words];
+        statesToInvoke = new long[words];
+        exitSet = new long[words];
+        history = new long[chart.stateCount][];
+        sets = new EntrySets(chart, history);
+        int maxEnabled = Math.max(1, chart.maxActiveAtomic);
+        enabled = new int[maxEnabled];
+        exitScratch = new long[maxEnabled][words];
+        filtered = new int[maxEnabled];
+        cells = new DataCell[chart.slotNames.length];
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = new DataCell(chart.slotNames[i], Slots.isSystem(chart.slotNames[i]));
+        }
+        dataBound = new boolean[chart.stateCount];
+        outbox = new Outbox(self);
+        invocations = new Invocations(self);
+    }
+
+    // ------------------------------------------------------------------ datamodel
+
+    void initSystemData() {
+        cells[Slots.SESSIONID].force(sessionId);
+        cells[Slots.NAME].force(chart.name);
+        cells[Slots.IOPROCESSORS].force(Slots.ioProcessors(origin));
+    }
+
+    void initData(int state) {
+        dataBound[state] = true;
+        for (DataDecl decl : chart.stateData[state]) {
+            DataCell cell = cells[decl.slot];
+            if (decl.expr != null) {
+                try {
+                    cell.force(decl.expr.get(self));
+                } catch (RuntimeException e) {
+                    cell.force(null);
+                    raiseError(ERROR_EXECUTION, "<data id='" + decl.id + "'>: " + e.getMessage(), null);
+                }
+            } else {
+                cell.force(decl.constant);
+            }
+        }
+    }
+
+    static final String ERROR_EXECUTION = "error.execution";
+    static final String ERROR_COMMUNICATION = "error.communication";
+
+    /** Queues an error event on the internal queue (SCXML 5.10.2); {@code detail} goes to the log. */
+    void raiseError(String name, String detail, String sendid) {
+        internal.add(name, chart.eventClass(name), MachineEvent.PLATFORM, sendid, null, null, null, null);
+        context.logSink.log(self, name, detail);
+    }
+
+    /** Runs one block of executable content; an exception ends the block and raises error.execution. */
+    void runBlock(Action block) {
+        if (block == null) {
+            return;
+        }
+        try {
+            block.run(self);
+        } catch (RuntimeException e) {
+            raiseError(ERROR_EXECUTION, e.getMessage() == null ? e.toString() : e.getMessage(),
+                    e instanceof SendAction.SendError ? ((SendAction.SendError) e).sendid : null);
+        }
+    }
+
+    boolean evalCond(int t) {
+        Guard g = chart.tCond[t];
+        if (g == null) {
+            return true;
+        }
+        try {
+            return g.test(self);
+        } catch (RuntimeException e) {
+            raiseError(ERROR_EXECUTION, "cond '" + chart.tCondText[t] + "': " + e.getMessage(), null);
+            return false;
+        }
+    }
+
+    // ------------------------------------------------------------------ the algorithm
+
+    void processExternal() {
+        process(true);
+    }
+
+    /** Takes one external event (from the queue, or already in {@link #current}) and runs to completion. */
+    void process(boolean fromQueue) {
+        Statechart.Frame frame = chart.frame;
+        Machine previous = frame.machine;
+        frame.machine = self;
+        busy = true;
+        try {
+            if (fromQueue) {
+                external.poll(current);
+            }
+            cells[Slots.EVENT].bindEvent(current);
+            if (chart.simple) {
+                simpleStep();
+                if (running && internal.isEmpty()) {
+                    return;
+                }
+            } else {
+                if (chart.hasInvokes) {
+                    invocations.onExternalEvent();
+                }
+                if (selectTransitions(current.eventClass) > 0) {
+                    microstep();
+                }
+            }
+            runInternal();
+        } finally {
+            busy = false;
+            frame.machine = previous;
+        }
+    }
+
+    /** The inner loop of mainEventLoop: eventless and internal transitions, then invokes, until stable. */
+    /** More microsteps than this in one macrostep is a livelock (a cycle of eventless transitions or raises). */
+    static final int MAX_MICROSTEPS = 100_000;
+
+    void runInternal() {
+        int microsteps = 0;
+        while (running) {
+            while (running) {
+                if (++microsteps > MAX_MICROSTEPS) {
+                    livelock();
+                }
+                int count = chart.anyEventless ? selectEventless() : 0;
+                if (count == 0) {
+                    if (internal.isEmpty()) {
+                        break;
+                    }
+                    internal.poll(current);
+                    cells[Slots.EVENT].bindEvent(current);
+                    count = selectTransitions(current.eventClass);
+                }
+                if (count > 0) {
+                    microstep();
+                }
+            }
+            if (!running) {
+                break;
+            }
+            if (chart.hasInvokes && !Bits.isEmpty(statesToInvoke)) {
+                for (int s = Bits.next(statesToInvoke, 0); s >= 0; s = Bits.next(statesToInvoke, s + 1)) {
+                    for (InvokeDef inv : chart.invokes[s]) {
+                        invocations.start(inv);
+                    }
+                }
+                Bits.clearAll(statesToInvoke);
+                if (!internal.isEmpty()) {
+                    continue;
+                }
+            }
+            break;
+        }
+        if (!running && finalState >= 0) {
+            exitInterpreter(true);
+        }
+    }
+
+    /**
+     * The event step of a simple chart (one active atomic state at a time, no history, invokes or eventless
+     * transitions): the candidates of the active state, then exit up the parent chain to the precomputed
+     * domain and enter the precomputed entry list. Same semantics as the general microstep.
+     */
+    /**
+     * The whole macrostep of an event that takes a pure transition (or none) of a simple chart: no user code
+     * runs, no internal event can follow, so nothing else needs setting up. False when the general path must
+     * run.
+     */
+    final boolean directStep() {
+        Statechart c = chart;
+        int direct = c.direct[activeAtomic * c.classCount + current.eventClass];
+        if (direct == StaticSets.DIRECT_SLOW || !internal.isEmpty()) {
+            return false;
+        }
+        cells[Slots.EVENT].bindEvent(current);
+        if (direct >= 0) {
+            long[] exitWord = c.tExitWord;
+            if (exitWord != null) {
+                config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
+            } else {
+                long[] exits = c.descendants[c.tDomain[direct]];
+                long[] entries = c.tEntry[direct];
+                for (int w = 0; w < config.length; w++) {
+                    config[w] = (config[w] & ~exits[w]) | entries[w];
+                }
+            }
+            activeAtomic = c.tLastAtomic[direct];
+        }
+        return true;
+    }
+
+    void simpleStep() {
+        Statechart c = chart;
+        int index = activeAtomic * c.classCount + current.eventClass;
+        int direct = c.direct[index];
+        if (direct >= 0) {
+            long[] exitWord = c.tExitWord;
+            if (exitWord != null) {
+                config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
+            } else {
+                long[] exits = c.descendants[c.tDomain[direct]];
+                long[] entries = c.tEntry[direct];
+                for (int w = 0; w < config.length; w++) {
+                    config[w] = (config[w] & ~exits[w]) | entries[w];
+                }
+            }
+            activeAtomic = c.tLastAtomic[direct];
+            return;
+        }
+        if (direct == StaticSets.DIRECT_NONE) {
+            return;
+        }
+        int[] chain = c.chains[index];
+        for (int k = 0; k < chain.length; k++) {
+            int t = chain[k];
+            if (c.tCond[t] == null || evalCond(t)) {
+                if (c.tPure[t]) {
+                    long[] exits = c.descendants[c.tDomain[t]];
+                    long[] entries = c.tEntry[t];
+                    long[] cfg = config;
+                    for (int w = 0; w < cfg.length; w++) {
+                        cfg[w] = (cfg[w] & ~exits[w]) | entries[w];
+                    }
+                    activeAtomic = c.tLastAtomic[t];
+                } else {
+                    simpleMicrostep(t);
+                }
+                return;
+            }
+        }
+    }
+
+    void simpleMicrostep(int t) {
+        Statechart c = chart;
+        int domain = c.tDomain[t];
+        if (domain >= 0) {
+            for (int s = activeAtomic; s != domain; s = c.parent[s]) {
+                Action[] blocks = c.onExit[s];
+                for (int k = 0; k < blocks.length; k++) {
+                    runBlock(blocks[k]);
+                }
+                Bits.clear(config, s);
+            }
+        }
+        Action action = c.tAction[t];
+        if (action != null) {
+            runBlock(action);
+        }
+        if (domain >= 0) {
+            int[] entry = c.tEntryList[t];
+            long[] defaults = c.tDefaultEntry[t];
+            for (int k = 0; k < entry.length; k++) {
+                int s = entry[k];
+                Bits.set(config, s);
+                if (!dataBound[s]) {
+                    initData(s);
+                }
+                Action[] blocks = c.onEntry[s];
+                for (int j = 0; j < blocks.length; j++) {
+                    runBlock(blocks[j]);
+                }
+                if (Bits.get(defaults, s)) {
+                    runBlock(c.tAction[c.initial[s]]);
+                }
+                if (c.atomic[s]) {
+                    activeAtomic = s;
+                    if (c.kinds[s] == StateKind.FINAL) {
+                        enteredFinal(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Stops a machine that would never wait for an event again, so the tick thread is not lost with it. */
+    private void livelock() {
+        java.util.List<String> states = new java.util.ArrayList<>();
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            states.add(chart.ids[s]);
+        }
+        running = false;
+        outbox.cancelAll();
+        invocations.cancelAll();
+        context.unregister(self);
+        throw new IllegalStateException("machine " + chart.name + " (" + chart.source + ") took more than " + MAX_MICROSTEPS
+                + " microsteps without waiting for an event, in " + states + ": a cycle of eventless transitions or "
+                + "raised events never settles; guard one of them with a cond. The machine was stopped.");
+    }
+
+    int selectTransitions(int eventClass) {
+        enabledCount = 0;
+        int[][] chains = chart.chains;
+        int base = chart.classCount;
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            if (chart.atomic[s]) {
+                int[] chain = chains[s * base + eventClass];
+                for (int k = 0; k < chain.length; k++) {
+                    int t = chain[k];
+                    if (evalCond(t)) {
+                        addEnabled(t);
+                        break;
+                    }
+                }
+            }
+        }
+        if (enabledCount > 1) {
+            removeConflicts();
+        }
+        return enabledCount;
+    }
+
+    int selectEventless() {
+        enabledCount = 0;
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            if (chart.atomic[s]) {
+                int[] chain = chart.eventless[s];
+                for (int k = 0; k < chain.length; k++) {
+                    int t = chain[k];
+                    if (evalCond(t)) {
+                        addEnabled(t);
+                        break;
+                    }
+                }
+            }
+        }
+        if (enabledCount > 1) {
+            removeConflicts();
+        }
+        return enabledCount;
+    }
+
+    void addEnabled(int t) {
+        for (int i = 0; i < enabledCount; i++) {
+            if (enabled[i] == t) {
+                return;
+            }
+        }
+        enabled[enabledCount++] = t;
+    }
+
+    void exitSetOf(int t, long[] into) {
+        Bits.clearAll(into);
+        int domain = chart.tStatic[t] ? chart.tDomain[t] : sets.domain(t);
+        if (domain >= 0) {
+            Bits.and(into, config, chart.descendants[domain]);
+        }
+    }
+
+    /** SCXML removeConflictingTransitions over the enabled transitions (kept in selection order). */
+    void removeConflicts() {
+        for (int i = 0; i < enabledCount; i++) {
+            exitSetOf(enabled[i], exitScratch[i]);
+        }
+        int kept = 0;
+        for (int i = 0; i < enabledCount; i++) {
+            boolean preempted = false;
+            int t1 = enabled[i];
+            for (int k = 0; k < kept; k++) {
+                int j = filtered[k];
+                if (j >= 0 && Bits.intersects(exitScratch[i], exitScratch[j])) {
+                    if (chart.isDescendant(chart.tSource[t1], chart.tSource[enabled[j]])) {
+                        filtered[k] = -1;
+                    } else {
+                        preempted = true;
+                        break;
+                    }
+                }
+            }
+            if (!preempted) {
+                int w = 0;
+                for (int k = 0; k < kept; k++) {
+                    if (filtered[k] >= 0) {
+                        filtered[w++] = filtered[k];
+                    }
+                }
+                kept = w;
+                filtered[kept++] = i;
+            }
+        }
+        for (int k = 0; k < kept; k++) {
+            filtered[k] = enabled[filtered[k]];
+        }
+        System.arraycopy(filtered, 0, enabled, 0, kept);
+        enabledCount = kept;
+    }
+
+    void microstep() {
+        exitStates();
+        for (int i = 0; i < enabledCount; i++) {
+            runBlock(chart.tAction[enabled[i]]);
+        }
+        enterStates();
+    }
+
+    void exitStates() {
+        Bits.clearAll(exitSet);
+        boolean any = false;
+        for (int i = 0; i < enabledCount; i++) {
+            int t = enabled[i];
+            int domain = chart.tStatic[t] ? chart.tDomain[t] : sets.domain(t);
+            if (domain >= 0) {
+                long[] mask = chart.descendants[domain];
+                for (int w = 0; w < exitSet.length; w++) {
+                    exitSet[w] |= config[w] & mask[w];
+                }
+                any = true;
+            }
+        }
+        if (!any) {
+            return;
+        }
+        if (chart.hasInvokes) {
+            Bits.andNot(statesToInvoke, exitSet);
+        }
+        if (chart.hasHistory) {
+            recordHistory();
+        }
+        for (int s = Bits.previous(exitSet, chart.stateCount - 1); s >= 0; s = Bits.previous(exitSet, s - 1)) {
+            Action[] blocks = chart.onExit[s];
+            for (int k = 0; k < blocks.length; k++) {
+                runBlock(blocks[k]);
+            }
+            if (chart.hasInvokes) {
+                invocations.cancelFor(s);
+            }
+            Bits.clear(config, s);
+        }
+    }
+
+    void recordHistory() {
+        for (int s = Bits.next(exitSet, 0); s >= 0; s = Bits.next(exitSet, s + 1)) {
+            for (int h : chart.histories[s]) {
+                long[] value = history[h];
+                if (value == null) {
+                    value = new long[chart.words];
+                    history[h] = value;
+                }
+                if (chart.kinds[h] == StateKind.HISTORY_DEEP) {
+                    Bits.and(value, config, chart.descendants[s]);
+                    for (int x = Bits.next(value, 0); x >= 0; x = Bits.next(value, x + 1)) {
+                        if (!chart.atomic[x]) {
+                            Bits.clear(value, x);
+                        }
+                    }
+                } else {
+                    Bits.and(value, config, chart.childMask[s]);
+                }
+            }
+        }
+    }
+
+    void enterStates() {
+        EntrySets es = sets;
+        es.begin();
+        for (int i = 0; i < enabledCount; i++) {
+            int t = enabled[i];
+            if (chart.tStatic[t]) {
+                if (chart.tEntry[t] != null) {
+                    Bits.or(es.toEnter, chart.tEntry[t]);
+                    Bits.or(es.defaultEntry, chart.tDefaultEntry[t]);
+                }
+            } else {
+                es.addTransition(t);
+            }
+        }
+        long[] toEnter = es.toEnter;
+        for (int s = Bits.next(toEnter, 0); s >= 0; s = Bits.next(toEnter, s + 1)) {
+            Bits.set(config, s);
+            if (chart.hasInvokes) {
+                Bits.set(statesToInvoke, s);
+            }
+            if (!dataBound[s]) {
+                initData(s);
+            }
+            Action[] blocks = chart.onEntry[s];
+            for (int k = 0; k < blocks.length; k++) {
+                runBlock(blocks[k]);
+            }
+            if (Bits.get(es.defaultEntry, s)) {
+                runBlock(chart.tAction[chart.initial[s]]);
+            }
+            if (chart.hasHistory && es.defaultHistory[s] >= 0) {
+                runBlock(chart.tAction[es.defaultHistory[s]]);
+            }
+            if (chart.atomic[s]) {
+                activeAtomic = s;
+            }
+            if (chart.kinds[s] == StateKind.FINAL) {
+                enteredFinal(s);
+            }
+        }
+    }
+
+    void enteredFinal(int s) {
+        int p = chart.parent[s];
+        if (p == 0) {
+            running = false;
+            finalState = s;
+            return;
+        }
+        Object data = doneData(s);
+        internal.add(chart.doneEvent[p], chart.eventClass(chart.doneEvent[p]), MachineEvent.PLATFORM, null, null,
+                null, null, data);
+        int gp = chart.parent[p];
+        if (gp > 0 && chart.kinds[gp] == StateKind.PARALLEL) {
+            for (int child : chart.children[gp]) {
+                if (!isInFinalState(child)) {
+                    return;
+                }
+            }
+            internal.add(chart.doneEvent[gp], chart.eventClass(chart.doneEvent[gp]), MachineEvent.PLATFORM, null,
+                    null, null, null, null);
+        }
+    }
+
+    boolean isInFinalState(int s) {
+        if (chart.kinds[s] == StateKind.COMPOUND) {
+            for (int child : chart.children[s]) {
+                if (chart.kinds[child] == StateKind.FINAL && Bits.get(config, child)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (chart.kinds[s] == StateKind.PARALLEL) {
+            for (int child : chart.children[s]) {
+                if (!isInFinalState(child)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    Object doneData(int s) {
+        DoneData dd = chart.doneData[s];
+        if (dd == null) {
+            return null;
+        }
+        try {
+            return Payloads.build(self, dd.params, dd.content);
+        } catch (RuntimeException e) {
+            raiseError(ERROR_EXECUTION, "<donedata> of '" + chart.ids[s] + "': " + e.getMessage(), null);
+            return null;
+        }
+    }
+
+    void exitInterpreter(boolean sendDone) {
+        for (int s = Bits.previous(config, chart.stateCount - 1); s >= 0; s = Bits.previous(config, s - 1)) {
+            Action[] blocks = chart.onExit[s];
+            for (int k = 0; k < blocks.length; k++) {
+                runBlock(blocks[k]);
+            }
+            if (chart.hasInvokes) {
+                invocations.cancelFor(s);
+            }
+            Bits.clear(config, s);
+        }
+        running = false;
+        outbox.cancelAll();
+        invocations.cancelAll();
+        context.unregister(self);
+        if (sendDone && parent != null && parent.running) {
+            Object data = finalState >= 0 ? doneData(finalState) : null;
+            String name = "done.invoke." + invokeId;
+            parent.external.add(name, parent.chart.eventClass(name), MachineEvent.EXTERNAL, null, origin,
+                    Slots.SCXML_PROCESSOR, invokeId, data);
+        }
+    }
+
+}
