@@ -43,15 +43,24 @@ public final class ScenarioRunner {
     }
 
     private final NodeRegistry base;
+    private final boolean seedNodes;
 
     /** @param base the node types available besides the scripted leaves (usually the built-ins) */
     public ScenarioRunner(NodeRegistry base) {
-        this.base = base;
+        this(base, false);
     }
 
-    /** A runner with the BT.CPP built-ins only (scripted leaves may take any other ID). */
+    private ScenarioRunner(NodeRegistry base, boolean seedNodes) {
+        this.base = base;
+        this.seedNodes = seedNodes;
+    }
+
+    /**
+     * A runner with the BT.CPP built-ins, and the seed node families ({@code io.canopy.bt.seeds.SeedNodes})
+     * under every ID that no scripted leaf of the case takes (scripted leaves may take any other ID).
+     */
     public ScenarioRunner() {
-        this(NodeRegistry.withBtcppBuiltins());
+        this(NodeRegistry.withBtcppBuiltins(), true);
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
@@ -123,6 +132,10 @@ public final class ScenarioRunner {
                     ? NodeType.condition(leaf.id(), init -> new ScriptedLeaf(init, script))
                     : NodeType.action(leaf.id(), init -> new ScriptedLeaf(init, script));
             registry.register(type);
+        }
+        if (seedNodes) {
+            io.canopy.bt.seeds.SeedNodes.ALL.stream().filter(t -> registry.find(t.id()) == null)
+                    .forEach(registry::register);
         }
         ManualNanoClock clock = new ManualNanoClock();
         DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);
