@@ -1,0 +1,106 @@
+package io.canopy.launch.cli;
+
+import com.google.protobuf.ByteString;
+import io.canopy.InputException;
+import io.canopy.messaging.Node;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.Publisher;
+import io.canopy.messaging.Qos;
+import io.canopy.proto.Event;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code canopy pub TOPIC --event NAME [--payload TEXT]}: publishes one canopy {@code Event} in an Envelope
+ * (stamped, source {@code canopy_pub}), QoS 1 by default, and waits until the broker has it.
+ */
+@Command(name = "pub", mixinStandardHelpOptions = true, description = "Publish one event on an MQTT topic.")
+final class PubCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TOPIC", description = "MQTT topic, e.g. robot1/events.")
+    String topic;
+
+    @Option(names = "--event", required = true, paramLabel = "NAME", description = "Event name.")
+    String event;
+
+    @Option(names = "--payload", paramLabel = "TEXT", defaultValue = "", description = "Event payload (UTF-8 text).")
+    String payload;
+
+    @Option(names = "--qos", defaultValue = "1", description = "0 or 1 (default: ${DEFAULT-VALUE}).")
+    int qos;
+
+    @Option(names = "--retain", description = "Ask the broker to keep it for late subscribers.")
+    boolean retain;
+
+    @Option(names = "--valid-for-ms", defaultValue = "0",
+            description = "Receivers drop it after this many ms (sets the deadline); 0 = no deadline.")
+    long validForMs;
+
+    @Option(names = "--broker", paramLabel = "URL", defaultValue = "tcp://127.0.0.1:1883",
+            description = "tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
+    String broker;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable holding the password.")
+    String passwordEnv;
+
+    @Option(names = "--ca-file", paramLabel = "PEM", description = "For ssl:// brokers: the CA certificate to trust.")
+    Path caFile;
+
+    @Option(names = "--connect-timeout-ms", defaultValue = "5000", description = "Give up after this (default: ${DEFAULT-VALUE}).")
+    long connectTimeoutMs;
+
+    @Override
+    public Integer call() throws Exception {
+        if (qos != 0 && qos != 1) {
+            throw new InputException("--qos " + qos + ": must be 0 or 1");
+        }
+        if (topic.contains("+") || topic.contains("#")) {
+            throw new InputException("topic '" + topic + "': wildcards cannot be published to; give a concrete topic");
+        }
+        if (broker.equals(NodeConfig.EMBEDDED)) {
+            throw new InputException("--broker embedded would publish into a broker of its own; give the node's broker URL");
+        }
+        NodeConfig.Builder b = NodeConfig.builder("canopy_pub").broker(broker).announceState(false)
+                .clientId("canopy-pub-" + ProcessHandle.current().pid());
+        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
+            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
+        }
+        if (user != null) {
+            b.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
+        }
+        if (caFile != null) {
+            if (!Files.isReadable(caFile)) {
+                throw new InputException("--ca-file " + caFile + ": cannot read it; give the broker's CA certificate (PEM)");
+            }
+            b.tlsCaFile(caFile);
+        }
+        try (Node node = Node.start(b.build())) {
+            if (!node.awaitConnected(connectTimeoutMs)) {
+                String why = node.lastConnectionError();
+                throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs + " ms ("
+                        + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
+            }
+            String absolute = topic.startsWith("/") ? topic : "/" + topic;
+            Publisher<Event> pub = node.newPublisher(absolute, Event.class, qos == 1 ? Qos.AT_LEAST_ONCE : Qos.AT_MOST_ONCE, retain);
+            Event e = Event.newBuilder().setName(event).setPayload(ByteString.copyFromUtf8(payload)).build();
+            if (validForMs > 0) {
+                pub.publish(e, validForMs);
+            } else {
+                pub.publish(e);
+            }
+            spec.commandLine().getOut().println("published event '" + event + "' on " + pub.topic());
+        } // close() waits for the broker's acknowledgement of a QoS 1 message before disconnecting
+        return CanopyMain.EXIT_OK;
+    }
+}

@@ -1,0 +1,61 @@
+package io.canopy.launch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.Node;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.proto.Envelope;
+import io.canopy.proto.Event;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code canopy pub}, run through its own CommandLine until CanopyMain registers it. */
+class PubCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new PubCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println("canopy: " + ex.getMessage());
+            return ex instanceof io.canopy.InputException ? CanopyMain.EXIT_BAD_INPUT : CanopyMain.EXIT_FAILED;
+        });
+        return cl.execute(args);
+    }
+
+    @Test
+    void publishesOneEventThatASubscriberGets() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0);
+                Node listener = Node.start(NodeConfig.builder("ui").namespace("robot1").broker(broker.url()).build())) {
+            LinkedBlockingQueue<Envelope> got = new LinkedBlockingQueue<>();
+            listener.newSubscriber("events", Event.class, (m, e) -> got.add(e));
+            Envelope env = null;
+            for (int i = 0; i < 50 && env == null; i++) { // until the subscription is in place
+                assertThat(run("robot1/events", "--event", "goal.set", "--payload", "kitchen", "--broker", broker.url(),
+                        "--valid-for-ms", "60000")).isEqualTo(CanopyMain.EXIT_OK);
+                env = got.poll(200, TimeUnit.MILLISECONDS);
+            }
+            assertThat(env).isNotNull();
+            assertThat(env.getEvent().getName()).isEqualTo("goal.set");
+            assertThat(env.getEvent().getPayload().toStringUtf8()).isEqualTo("kitchen");
+            assertThat(env.getSource()).isEqualTo("canopy_pub");
+            assertThat(env.getDeadlineNs()).isPositive();
+            assertThat(out.toString()).contains("published event 'goal.set' on robot1/events");
+        }
+    }
+
+    @Test
+    void wildcardsAndBadQosAreBadInput() {
+        assertThat(run("robot1/#", "--event", "x")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("wildcards cannot be published to");
+        assertThat(run("robot1/a", "--event", "x", "--qos", "2")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--qos 2: must be 0 or 1");
+    }
+}
