@@ -100,6 +100,20 @@ public final class NodeInit {
         return line <= 0 ? "" : file + ":" + line + ":" + column;
     }
 
+    /**
+     * A path named in a port of this node: relative paths are taken from the directory of the tree file
+     * that declares the node (as BT.CPP's {@code <include path>}), or from the working directory for trees
+     * loaded from text or built in code.
+     */
+    public java.nio.file.Path resolvePath(String path) {
+        java.nio.file.Path p = java.nio.file.Path.of(path);
+        if (p.isAbsolute() || "<text>".equals(file)) {
+            return p;
+        }
+        java.nio.file.Path dir = java.nio.file.Path.of(file).toAbsolutePath().getParent();
+        return dir == null ? p : dir.resolve(p).normalize();
+    }
+
     String file() {
         return file;
     }

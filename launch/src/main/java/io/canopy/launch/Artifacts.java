@@ -50,9 +50,14 @@ final class Artifacts {
         return errors;
     }
 
-    /** The registry {@code canopy run} and {@code canopy validate} load trees with. */
+    /**
+     * The registry {@code canopy run} and {@code canopy validate} load trees with: every built-in, the
+     * {@code StateMachine} node (a statechart inside a tree) and the demo's navigation leaves.
+     */
     static NodeRegistry registry() {
-        return NavLeaves.register(NodeRegistry.withBuiltins());
+        NodeRegistry registry = NodeRegistry.withBuiltins();
+        registry.register(io.canopy.statemachine.StateMachineNode.TYPE);
+        return NavLeaves.register(registry);
     }
 
     static void checkTree(Path file, List<String> errors) {

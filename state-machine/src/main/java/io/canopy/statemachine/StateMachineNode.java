@@ -9,7 +9,6 @@ import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.StatefulAction;
 import io.canopy.bt.Status;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -30,7 +29,7 @@ import java.util.Set;
  */
 public final class StateMachineNode extends StatefulAction {
     public static final NodeType TYPE = NodeType.action("StateMachine", StateMachineNode::new,
-            Port.input("file", PortType.STRING).required().describe("the SCXML document (path)"),
+            Port.input("file", PortType.STRING).required().describe("the SCXML document (path, relative to the tree file)"),
             Port.input("failure_states", PortType.STRING).withDefault("")
                     .describe("top-level final states that mean FAILURE (space- or comma-separated)"),
             Port.inout("event", PortType.STRING).describe("an event name to send to the machine; emptied when taken"),
@@ -50,7 +49,7 @@ public final class StateMachineNode extends StatefulAction {
         super(init);
         String file = init.text("file");
         try {
-            chart = ScxmlLoader.load(Path.of(file));
+            chart = ScxmlLoader.load(init.resolvePath(file));
         } catch (InputException e) {
             throw init.error("port 'file': " + e.getMessage());
         }
