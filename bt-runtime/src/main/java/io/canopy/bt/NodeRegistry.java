@@ -63,6 +63,19 @@ public final class NodeRegistry {
         return this;
     }
 
+    /**
+     * Registers a node type that may replace a registered type of the same ID, except a BehaviorTree.CPP
+     * built-in (tree-test's scripted leaves shadow Canopy's own node types this way).
+     */
+    public NodeRegistry registerReplacing(NodeType type) {
+        Objects.requireNonNull(type, "type");
+        if (builtin.containsKey(type.id())) {
+            throw new IllegalArgumentException("'" + type.id() + "' is a BehaviorTree.CPP built-in node type");
+        }
+        types.put(type.id(), type);
+        return this;
+    }
+
     /** Registers a synchronous action whose tick is {@code function} (returns SUCCESS or FAILURE). */
     public NodeRegistry registerAction(String id, Supplier<Status> function) {
         Objects.requireNonNull(function, "function");

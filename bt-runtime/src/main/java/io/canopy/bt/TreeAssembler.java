@@ -299,6 +299,8 @@ final class TreeAssembler {
             throw e;
         } catch (IllegalArgumentException e) {
             throw new InputException(spec.where() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new InputException(spec.where() + ": creating the node failed: " + e, e);
         }
     }
 

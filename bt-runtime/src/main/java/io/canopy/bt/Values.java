@@ -97,22 +97,22 @@ public final class Values {
         throw new IllegalArgumentException("\"" + text + "\" is not one of " + names);
     }
 
-    /** Splits a {@code ;}-separated list; the empty string is the empty list. */
+    /**
+     * Splits a {@code ;}-separated list as BT.CPP's {@code splitString}: the empty string is the empty list, an
+     * empty part between two separators is kept, a trailing separator adds nothing.
+     */
     public static List<String> splitList(String text) {
         List<String> out = new ArrayList<>();
-        if (text.isEmpty()) {
-            return out;
-        }
         int start = 0;
-        while (true) {
+        while (start < text.length()) {
             int semi = text.indexOf(';', start);
             if (semi < 0) {
-                out.add(text.substring(start));
-                return out;
+                semi = text.length();
             }
             out.add(text.substring(start, semi));
             start = semi + 1;
         }
+        return out;
     }
 
     public static long[] parseLongList(String text) {

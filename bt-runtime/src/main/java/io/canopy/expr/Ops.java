@@ -245,6 +245,18 @@ final class Ops {
 
     /** BehaviorTree.CPP conversion to bool: numbers 0 and 1, strings true/false/1/0. Anything else throws. */
     static boolean btcppBool(Value v) {
+        if (v.kind == Value.NUM || v.kind == Value.INT) { // small fast path, inlined by the JIT
+            if (v.num == 1) {
+                return true;
+            }
+            if (v.num == 0) {
+                return false;
+            }
+        }
+        return btcppBoolSlow(v);
+    }
+
+    private static boolean btcppBoolSlow(Value v) {
         switch (v.kind) {
             case Value.BOOL:
                 return v.bool;
@@ -391,6 +403,10 @@ final class Ops {
         if (a.isNumber() && b.isNumber()) {
             return Math.abs(a.num - b.num) <= BTCPP_EPSILON;
         }
+        return btcppEqualsSlow(a, b, op, enums);
+    }
+
+    private static boolean btcppEqualsSlow(Value a, Value b, int op, Scope enums) {
         if (a.kind == Value.STR && b.kind == Value.STR) {
             return a.ref.equals(b.ref);
         }

@@ -30,11 +30,12 @@ final class TimerStatsRecorder {
     private final AtomicLong overrunsOut = new AtomicLong();
     private final AtomicLong errorsOut = new AtomicLong();
 
-    // reader side, guarded by this
-    private final Histogram latenessInterval = new Histogram(1, HIGHEST_NS, 3);
-    private final Histogram durationInterval = new Histogram(1, HIGHEST_NS, 3);
-    private final Histogram latenessTotal = new Histogram(1, HIGHEST_NS, 3);
-    private final Histogram durationTotal = new Histogram(1, HIGHEST_NS, 3);
+    // reader side, guarded by this; created on the first read (200 KB each), since many tickers (tests,
+    // tree-test, scxml-test) are never read
+    private Histogram latenessInterval;
+    private Histogram durationInterval;
+    private Histogram latenessTotal;
+    private Histogram durationTotal;
     private long ticksBase;
     private long missedBase;
     private long overrunsBase;
@@ -90,6 +91,12 @@ final class TimerStatsRecorder {
     }
 
     private void drain() {
+        if (latenessTotal == null) {
+            latenessInterval = new Histogram(1, HIGHEST_NS, 3);
+            durationInterval = new Histogram(1, HIGHEST_NS, 3);
+            latenessTotal = new Histogram(1, HIGHEST_NS, 3);
+            durationTotal = new Histogram(1, HIGHEST_NS, 3);
+        }
         lateness.getIntervalHistogramInto(latenessInterval);
         latenessTotal.add(latenessInterval);
         duration.getIntervalHistogramInto(durationInterval);

@@ -26,6 +26,7 @@ class ValuesTest {
         assertThat(Values.parseDoubleList("1.5;2;3.25")).containsExactly(1.5, 2, 3.25);
         assertThat(Values.parseStringList("a;;b")).containsExactly("a", "", "b");
         assertThat(Values.parseLongList("")).isEmpty();
+        assertThat(Values.parseLongList("1;2;")).containsExactly(1, 2);
     }
 
     @Test

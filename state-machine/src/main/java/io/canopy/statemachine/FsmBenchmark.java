@@ -87,9 +87,14 @@ public final class FsmBenchmark {
 
     /** Fires {@code event} {@code events} times after {@code warmup} untimed ones, and measures. */
     public static Result measure(String name, Machine machine, String event, long warmup, long events) {
+        return measure(name, machine, event, null, warmup, events);
+    }
+
+    /** The same with a prepared payload ({@code _event.data}) on every event. */
+    public static Result measure(String name, Machine machine, String event, Object data, long warmup, long events) {
         int cls = machine.chart().eventClass(event);
         for (long i = 0; i < warmup; i++) {
-            machine.fire(event, cls, null);
+            machine.fire(event, cls, data);
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         com.sun.management.ThreadMXBean sun = threads instanceof com.sun.management.ThreadMXBean
@@ -98,7 +103,7 @@ public final class FsmBenchmark {
         long bytes0 = sun == null ? 0 : sun.getThreadAllocatedBytes(tid);
         long t0 = System.nanoTime();
         for (long i = 0; i < events; i++) {
-            machine.fire(event, cls, null);
+            machine.fire(event, cls, data);
         }
         long t1 = System.nanoTime();
         long bytes1 = sun == null ? 0 : sun.getThreadAllocatedBytes(tid);
@@ -133,10 +138,14 @@ public final class FsmBenchmark {
         up.start();
         Machine guarded = guardedCounter().newMachine(context);
         guarded.start();
+        Machine withData = toggle().newMachine(context);
+        withData.start();
+        Object payload = java.util.Map.of("speed", 0.5, "mode", "auto");
         return new Result[] {
             measure("toggle/flip", toggle, "flip", warmup, events),
             measure("hierarchical/next", next, "next", warmup, events),
             measure("hierarchical/up", up, "up", warmup, events),
+            measure("toggle/flip+data", withData, "flip", payload, warmup, events),
             measure("guarded-counter/flip", guarded, "flip", warmup, events),
             measureTable(warmup, events)
         };

@@ -49,9 +49,12 @@ public final class ScenarioRunner {
         this.base = base;
     }
 
-    /** A runner with the BT.CPP built-ins only (scripted leaves may take any other ID). */
+    /**
+     * A runner with every built-in node type (BT.CPP's and Canopy's seed families). A scripted leaf may take
+     * the ID of a seed node type, which it then shadows for that case, as in a BT.CPP factory.
+     */
     public ScenarioRunner() {
-        this(NodeRegistry.withBtcppBuiltins());
+        this(NodeRegistry.withBuiltins());
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
@@ -107,6 +110,8 @@ public final class ScenarioRunner {
         try {
             String diff = execute(s);
             return new Result(s.id, s.file, diff == null, diff);
+        } catch (InputException e) {
+            return new Result(s.id, s.file, false, e.getMessage());
         } catch (RuntimeException e) {
             return new Result(s.id, s.file, false, "the harness failed: " + e);
         }
@@ -122,7 +127,12 @@ public final class ScenarioRunner {
             NodeType type = leaf.condition()
                     ? NodeType.condition(leaf.id(), init -> new ScriptedLeaf(init, script))
                     : NodeType.action(leaf.id(), init -> new ScriptedLeaf(init, script));
-            registry.register(type);
+            try {
+                registry.registerReplacing(type);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(s.file + ": case '" + s.id + "': leaf " + leaf.id() + ": " + e.getMessage()
+                        + "; rename the leaf");
+            }
         }
         ManualNanoClock clock = new ManualNanoClock();
         DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);

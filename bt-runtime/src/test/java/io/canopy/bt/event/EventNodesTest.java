@@ -82,6 +82,19 @@ class EventNodesTest {
     }
 
     @Test
+    void aTickThatFailsLosesItsOwnEventsButNotTheOnesDeliveredAfterIt() {
+        t.blackboard.set("x", 0L);
+        Tree tree = t.load("<Sequence><Predicate if=\"x == 1\"/><ConsumeEvent event=\"go\"/></Sequence>");
+        t.blackboard.entry("x").clear();
+        tree.context().events().deliver("go", 1);
+        assertThatThrownBy(tree::tickExactlyOnce).hasMessageContaining("x");
+        tree.context().events().deliver("go", 2);
+        t.blackboard.set("x", 1L);
+        assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
+        assertThat(tree.context().events().dropped()).as("the failed tick's event").isEqualTo(1);
+    }
+
+    @Test
     void eventsNoNodeListensToAreNotThisTreesBusiness() {
         Tree tree = t.load("<ConsumeEvent event=\"go\"/>");
         tree.context().events().policy(UnconsumedPolicy.ERROR);

@@ -77,6 +77,25 @@ class XbtNodesTest {
     }
 
     @Test
+    void theLearnerIsDeterministicUnderTheTreesSeed() {
+        assertThat(firstChoices(5)).isEqualTo(firstChoices(5)).isNotEqualTo(firstChoices(6));
+    }
+
+    private static String firstChoices(long seed) {
+        SeedTrees s = new SeedTrees().seed(seed);
+        s.registry.register(XbtLeaves.action("P1", () -> 1.0));
+        s.registry.register(XbtLeaves.action("P2", () -> 2.0));
+        s.registry.register(XbtLeaves.action("P3", () -> 3.0));
+        Tree tree = s.load("<XChoice epsilon=\"0.5\"><P1/><P2/><P3/></XChoice>");
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 60; i++) {
+            tree.tickExactlyOnce();
+            sb.append(((XChoice) tree.root()).firstChoice());
+        }
+        return sb.toString();
+    }
+
+    @Test
     void theRewardOfAChildSpansItsTicksAndFailuresTeachToo() {
         t.leaf("Slow", RUNNING, RUNNING, SUCCESS);
         Tree tree = t.load("<XChoice order=\"IN_ORDER\">"

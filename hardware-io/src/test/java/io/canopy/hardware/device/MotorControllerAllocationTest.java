@@ -26,15 +26,21 @@ class MotorControllerAllocationTest {
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long tid = Thread.currentThread().getId();
             long nowNs = 0;
-            for (int i = 0; i < 20_000; i++) { // warm-up: JIT, lazily initialised classes
+            for (int i = 0; i < 100_000; i++) { // warm-up: JIT, lazily initialised classes
                 nowNs = tick(motors, i, nowNs);
             }
-            long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 20_000; i++) {
-                nowNs = tick(motors, i, nowNs);
+            // A method the JIT compiles (or deoptimises and recompiles) during a window costs a few dozen bytes
+            // once, on a loaded machine even after the warm-up; code that allocates per tick costs bytes in
+            // every window. So: the best of up to five 20,000-tick windows must be zero.
+            long best = Long.MAX_VALUE;
+            for (int window = 0; window < 5 && best > 0; window++) {
+                long before = mx.getThreadAllocatedBytes(tid);
+                for (int i = 0; i < 20_000; i++) {
+                    nowNs = tick(motors, i, nowNs);
+                }
+                best = Math.min(best, mx.getThreadAllocatedBytes(tid) - before);
             }
-            long allocated = mx.getThreadAllocatedBytes(tid) - before;
-            assertThat(allocated).as("bytes allocated by 20,000 ticks").isZero();
+            assertThat(best).as("bytes allocated by 20,000 ticks (best of up to five windows)").isZero();
             assertThat(motors.commandsSent() + motors.commandsDropped()).isPositive();
             await().atMost(Duration.ofSeconds(30)).until(() -> received.get() > 0);
         }

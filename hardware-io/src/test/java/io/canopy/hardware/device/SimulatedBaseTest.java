@@ -129,7 +129,8 @@ class SimulatedBaseTest {
                 && motors.state(1).value(MotorController.POSITION) > 3.0);
         tickUntil(tree, () -> range.rangeM() < firstRange - 0.05);
         assertThat(motors.state(0).value(MotorController.VELOCITY)).isPositive();
-        assertThat(battery.latest().count()).isPositive();
+        // the simulator reports its battery at a low rate: on a loaded machine the drive can finish first
+        await().atMost(WAIT).until(() -> battery.latest().count() > 0);
         assertThat(battery.latest().value(BatteryMonitor.PERCENT)).isBetween(0.0, 100.0);
         assertThat(sim.snapshot().x()).isGreaterThan(0.5);
         assertThat(node.badFrames()).isZero();

@@ -82,7 +82,6 @@ final class RunCommand implements Callable<Integer> {
         CountDownLatch done = new CountDownLatch(1);
         AtomicReference<String> why = new AtomicReference<>("--duration " + duration);
         Signals.onInterrupt(signal -> {
-            why.compareAndSet("--duration " + duration, signal);
             why.set(signal);
             stop.countDown();
         }, () -> awaitQuietly(done));

@@ -6,10 +6,11 @@ import java.util.Locale;
 
 /**
  * The compact status of a node, one line: timers (rate, p99 lateness, overruns), each machine's state,
- * each tree's running action, battery, pose, links and MQTT. For example:
+ * the running action of each tree that is active (trees gated by a state that is not active are left out),
+ * battery, pose, links and MQTT. For example:
  *
  * <pre>
- * robot1/controller  control 50Hz p99 84us ovr 0 | telemetry 2Hz p99 61us ovr 0 | mission:Patrol | patrol:DriveTo | batt 63% | pose 1.52,0.48 | base up | mqtt up
+ * robot1/controller  control 50Hz p99 84us ovr 0 | telemetry 2Hz p99 61us ovr 0 | mission:Patrol | patrol:SouthEast | batt 63% | pose 1.52,0.48 | base up | mqtt up
  * </pre>
  */
 final class Status {
@@ -26,7 +27,9 @@ final class Status {
             b.append(' ').append(m.plan.name()).append(':').append(m.stateText()).append(" |");
         }
         for (TreeSlot t : n.trees) {
-            b.append(' ').append(t.plan.name()).append(':').append(t.runningAction()).append(" |");
+            if (t.active()) {
+                b.append(' ').append(t.plan.name()).append(':').append(t.runningAction()).append(" |");
+            }
         }
         for (LinkRuntime l : n.links.values()) {
             if (l.battery != null && l.battery.latest().count() > 0) {

@@ -27,7 +27,7 @@ final class TreeSlot implements TickListener {
     private final EventBus bus;
     private final OnceLog onceLog = new OnceLog(LOG);
     private final RunningLeafFinder finder = new RunningLeafFinder();
-    private boolean active;
+    private volatile boolean active;
     private boolean finished;
     private long ticks;
     private long runs;

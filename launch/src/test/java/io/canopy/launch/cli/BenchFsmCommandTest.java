@@ -14,8 +14,8 @@ class BenchFsmCommandTest {
         String json = lines[lines.length - 1];
         assertThat(json).startsWith("{\"machines\": [").endsWith("]}")
                 .contains("\"name\": \"toggle/flip\"", "\"name\": \"hierarchical/next\"", "\"name\": \"hierarchical/up\"");
-        assertThat(json).matches("\\{\"machines\": \\[(\\{\"name\": \"[a-z/-]+\", \"ns_per_event\": [0-9.]+, "
-                + "\"alloc_bytes_per_event\": [0-9.]+\\}(, )?){5}\\]\\}");
+        assertThat(json).matches("\\{\"machines\": \\[(\\{\"name\": \"[a-z/+-]+\", \"ns_per_event\": [0-9.]+, "
+                + "\"alloc_bytes_per_event\": [0-9.]+\\}(, )?){6}\\]\\}");
     }
 
     @Test
