@@ -22,15 +22,34 @@ final class RawClient implements AutoCloseable {
 
     RawClient(String url) throws MqttException {
         client = new MqttClient(url, "raw-" + System.nanoTime(), new MemoryPersistence());
+        client.connect(options());
+    }
+
+    private static MqttConnectOptions options() {
         MqttConnectOptions o = new MqttConnectOptions();
         o.setCleanSession(true);
         o.setSocketFactory(NoDelaySockets.plain(true));
-        client.connect(o);
+        return o;
     }
 
+    /**
+     * Subscribes. Moquette 0.17 may drop a connection whose SUBSCRIBE follows its CONNACK too closely
+     * ("SUBSCRIBE received on already closed connection"); then this connects again and retries.
+     */
     RawClient subscribe(String filter) throws MqttException {
-        client.subscribe(filter, 1, (t, m) -> received.add(new Received(t, m.getPayload(), m.isRetained())));
-        return this;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client.subscribe(filter, 1, (t, m) -> received.add(new Received(t, m.getPayload(), m.isRetained())));
+                return this;
+            } catch (MqttException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+                if (!client.isConnected()) {
+                    client.connect(options());
+                }
+            }
+        }
     }
 
     void publish(String topic, byte[] payload, int qos, boolean retain) throws MqttException {
