@@ -141,6 +141,7 @@ public final class Blackboard implements Scope {
         Entry e = find(key);
         if (e != null) {
             e.clear();
+            e.boundByPort = false; // removed, as BT.CPP's unset does: `x = v` fails until `x := v`
         }
     }
 

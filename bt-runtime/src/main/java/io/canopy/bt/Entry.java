@@ -23,6 +23,8 @@ public final class Entry implements Variable {
     double d;
     Object o;
     long sequence;
+    /** A port was bound to this entry when a tree was built: it exists (for {@code x = v}) while empty. */
+    boolean boundByPort;
 
     Entry(String name, ValueKind declared) {
         this.name = name;
@@ -55,6 +57,16 @@ public final class Entry implements Variable {
     /** How many times this entry was written. */
     public long sequence() {
         return sequence;
+    }
+
+    /**
+     * As in BehaviorTree.CPP, an entry exists once a value was written or a port was bound to it (the
+     * factory creates the entry then), until {@code UnsetBlackboard} removes it; a script's {@code x = v}
+     * needs an existing entry, {@code x := v} creates one.
+     */
+    @Override
+    public boolean exists() {
+        return kind != ValueKind.EMPTY || boundByPort;
     }
 
     public boolean hasValue() {

@@ -59,7 +59,9 @@ public final class NodeInit {
         String key = blackboardKey(text, p.name());
         if (key != null) {
             try {
-                return blackboard.entry(key, p.type().entryKind());
+                Entry entry = blackboard.entry(key, p.type().entryKind());
+                entry.boundByPort = true;
+                return entry;
             } catch (InputException e) {
                 throw error("port '" + p.name() + "': " + e.getMessage());
             }
