@@ -135,8 +135,23 @@ final class Bindings {
                 }
             } else {
                 scratch.attachment(new ProtoData(body));
+                if (envelope.hasEvent()) { // a number in the payload is the event's value (a tree's ConsumeEvent value)
+                    scratch.value(number(envelope.getEvent().getPayload().toString(StandardCharsets.UTF_8).strip()));
+                }
             }
             inbox.offer(scratch);
+        }
+    }
+
+    /** The number in an event's payload text, 0 when it is not one. */
+    private static double number(String text) {
+        if (text.isEmpty()) {
+            return 0;
+        }
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 

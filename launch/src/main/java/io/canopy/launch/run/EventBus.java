@@ -1,17 +1,20 @@
 package io.canopy.launch.run;
 
-import io.canopy.statemachine.Machine;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
 
 /**
  * The node's events, on the tick thread: every event (from a binding, a link's device.lost/back, a
- * machine's {@code <send target="node">}, a tree's outcome) goes to every state machine except its sender,
- * and to the outbox for the {@code event:} → {@code mqtt:} / {@code serial:} bindings of its name.
+ * machine's {@code <send target="node">}, a tree's outcome or {@code SendEvent}) goes to every state machine
+ * and every listening tree except its sender, and to the outbox for the {@code event:} → {@code mqtt:} /
+ * {@code serial:} bindings of its name. A tree takes an event when one of its {@code ConsumeEvent} /
+ * {@code OnEvent} nodes listens to the name and the tree will tick (its {@code active_in} state is active,
+ * its run has not ended for good); it sees the event in its next tick. Nothing here allocates.
  */
 final class EventBus {
     private MachineSlot[] machines = new MachineSlot[0];
+    private TreeSlot[] trees = new TreeSlot[0];
     /** Event names with outgoing bindings, and their outbox keys (same index). */
     private String[] outNames = new String[0];
     private String[] outKeys = new String[0];
@@ -35,6 +38,12 @@ final class EventBus {
         machines = a;
     }
 
+    void addTree(TreeSlot t) {
+        TreeSlot[] a = java.util.Arrays.copyOf(trees, trees.length + 1);
+        a[trees.length] = t;
+        trees = a;
+    }
+
     void addOutgoing(String eventName, String outboxKey) {
         int n = outNames.length;
         outNames = java.util.Arrays.copyOf(outNames, n + 1);
@@ -43,8 +52,17 @@ final class EventBus {
         outKeys[n] = outboxKey;
     }
 
-    /** Tick thread: delivers {@code name} with {@code data} (may be null) to all but {@code from}. */
-    void publish(String name, Object data, Machine from, long nowNs) {
+    /** Tick thread: delivers {@code name} with {@code data} (may be null) and the number 0 to all but {@code from}. */
+    void publish(String name, Object data, Object from, long nowNs) {
+        publish(name, 0, data, from, nowNs);
+    }
+
+    /**
+     * Tick thread: delivers {@code name} to every machine (which gets {@code data}, may be null), every
+     * listening tree (which gets {@code value} and {@code data}) and every outgoing binding of the name, except
+     * {@code from} (the sending machine or {@link TreeSlot}, or null).
+     */
+    void publish(String name, double value, Object data, Object from, long nowNs) {
         delivered++;
         int takers = 0;
         MachineSlot[] ms = machines;
@@ -54,24 +72,31 @@ final class EventBus {
                 takers++;
             }
         }
+        TreeSlot[] ts = trees;
+        for (int i = 0; i < ts.length; i++) {
+            if (ts[i] != from && ts[i].offer(name, value, data, nowNs)) {
+                takers++;
+            }
+        }
         for (int i = 0; i < outNames.length; i++) {
             if (outNames[i].equals(name)) {
                 takers++;
-                scratch.set(EventKind.COMMAND, outKeys[i], nowNs).attachment(data);
+                scratch.set(EventKind.COMMAND, outKeys[i], nowNs).value(value).attachment(data);
                 if (!outbox.offer(scratch)) {
                     refused++;
                 }
+                scratch.attachment(null);
             }
         }
         if (takers == 0) {
             unconsumed++;
             if (errorOnUnconsumed) {
-                onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine and no binding (event_policy=error)", name);
+                onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine, no listening tree and no binding (event_policy=error)", name);
             }
         }
     }
 
-    /** Events that reached no machine and no outgoing binding (dropped). */
+    /** Events that reached no machine, no listening tree and no outgoing binding (dropped). */
     long unconsumed() {
         return unconsumed;
     }

@@ -85,7 +85,7 @@ final class InboundRouter implements EventHandler {
             }
             Entry entry = entries[i];
             if (entry == null) {
-                bus.publish(eventNames[i], event.attachment(), null, event.timestampNs());
+                bus.publish(eventNames[i], event.value(), event.attachment(), null, event.timestampNs());
                 continue;
             }
             try {
@@ -101,7 +101,7 @@ final class InboundRouter implements EventHandler {
             }
         }
         if (!matched) {
-            bus.publish(name, event.attachment(), null, event.timestampNs());
+            bus.publish(name, event.value(), event.attachment(), null, event.timestampNs());
         }
     }
 

@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * cleanly by {@link #shutdown(long)}.
  *
  * <p>Order of work on each timer tick: inbox events (bindings, device.lost/back) are applied by the ticker
- * first; then odometry, machines, trees, motor set-points, motor controllers, publishers, telemetry.
+ * first; then odometry, machines, trees, motor set-points, motor controllers, publishers, telemetry. Events
+ * raised on the {@link EventBus} reach the machines (next tick) and the trees listening to them (their next
+ * tick); what a tree's {@code SendEvent} nodes send goes on the bus right after its tick.
  */
 final class NodeRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(NodeRuntime.class);
@@ -150,8 +152,12 @@ final class NodeRuntime {
                             + t.state() + "'; its states are " + String.join(", ", gate.chart.stateIds()));
                 }
             }
+            if ("error".equals(plan.eventPolicy())) {
+                tree.context().events().policy(io.canopy.bt.event.UnconsumedPolicy.ERROR);
+            }
             TreeSlot slot = new TreeSlot(t, tree, gate, gateState, bus);
             trees.add(slot);
+            bus.addTree(slot);
             timer(t.timer()).addListener(slot);
         }
         if (drive != null) {

@@ -4,7 +4,11 @@ import io.canopy.bt.Node;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeTickException;
+import io.canopy.bt.event.TreeEvents;
 import io.canopy.launch.TreePlan;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventHandler;
+import io.canopy.tick.EventQueue;
 import io.canopy.tick.TickListener;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -15,9 +19,15 @@ import org.slf4j.LoggerFactory;
  * the tree is ticked once per tick; on entry it starts a fresh run, on exit it is halted (its OnCancel and
  * onHalted run). A run that ends raises {@code on_success} / {@code on_failure} on the event bus; with
  * {@code on_finish="restart"} the next tick starts a new run. A node that throws halts the tree, counts as
- * a FAILURE and is logged once per distinct message. Tick thread only, except the status getters.
+ * a FAILURE and is logged once per distinct message.
+ *
+ * <p>Events: the {@link EventBus} offers the tree every event its {@code ConsumeEvent} / {@code OnEvent}
+ * nodes listen to while it will tick ({@link #offer}); they are visible in its next tick and, if no node
+ * consumes them there, dropped and counted by its {@link TreeEvents} (or, with the node's
+ * {@code event_policy="error"}, the tick fails). After each tick the events its {@code SendEvent} nodes put
+ * in its outbox go on the bus. Tick thread only, except the status getters.
  */
-final class TreeSlot implements TickListener {
+final class TreeSlot implements TickListener, EventHandler {
     private static final Logger LOG = LoggerFactory.getLogger(TreeSlot.class);
 
     final TreePlan plan;
@@ -25,6 +35,8 @@ final class TreeSlot implements TickListener {
     private final MachineSlot gate;
     private final int gateState;
     private final EventBus bus;
+    private final TreeEvents events;
+    private final EventQueue sent;
     private final OnceLog onceLog = new OnceLog(LOG);
     private final RunningLeafFinder finder = new RunningLeafFinder();
     private volatile boolean active;
@@ -41,6 +53,37 @@ final class TreeSlot implements TickListener {
         this.gate = gate;
         this.gateState = gateState;
         this.bus = bus;
+        this.events = tree.context().events();
+        this.sent = events.outbox(); // made now, not on the tick path
+    }
+
+    /**
+     * Tick thread (the bus): takes an event for the next tick if a node of the tree listens to {@code name}
+     * and the tree will tick; returns whether it did (an event beyond the tree's per-tick capacity is taken
+     * and counted as overflowed by its {@link TreeEvents}).
+     */
+    boolean offer(String name, double value, Object data, long nowNs) {
+        if (gate != null && !gate.machine().isActive(gateState)) {
+            return false;
+        }
+        if (finished && !plan.restart()) {
+            return false;
+        }
+        if (!events.listensTo(name)) {
+            return false;
+        }
+        events.deliver(name, value, data, nowNs);
+        return true;
+    }
+
+    /** Tick thread: an event the tree sent, drained from its outbox after its tick, goes on the bus. */
+    @Override
+    public void onEvent(Event e) {
+        bus.publish(e.name(), e.value(), e.attachment(), this, e.timestampNs());
+    }
+
+    TreeEvents events() {
+        return events;
     }
 
     @Override
@@ -77,13 +120,14 @@ final class TreeSlot implements TickListener {
             }
             s = Status.FAILURE;
         }
+        sent.drain(this);
         lastStatus = s;
         if (s == Status.SUCCESS || s == Status.FAILURE) {
             finished = true;
             runs++;
             String event = s == Status.SUCCESS ? plan.onSuccess() : plan.onFailure();
             if (event != null) {
-                bus.publish(event, null, null, nowNs);
+                bus.publish(event, null, this, nowNs);
             }
         }
     }
@@ -94,6 +138,13 @@ final class TreeSlot implements TickListener {
             tree.haltTree();
         } catch (RuntimeException e) {
             LOG.warn("halting tree '{}' failed: {}", plan.name(), e.getMessage());
+        }
+        // events taken for a tick that will not come are dropped (and counted), not shown to the next run
+        events.beginTick();
+        try {
+            events.endTick();
+        } catch (IllegalStateException unconsumedUnderErrorPolicy) {
+            // counted as dropped; a halted tree has no tick to fail
         }
         lastStatus = Status.IDLE;
         runningAction = "-";
