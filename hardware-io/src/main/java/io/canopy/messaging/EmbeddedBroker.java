@@ -36,9 +36,10 @@ public final class EmbeddedBroker implements AutoCloseable {
     /** As {@link #start(int)}; {@code tcpNoDelay=false} only to measure what Nagle's algorithm costs. */
     static EmbeddedBroker start(int port, boolean tcpNoDelay) {
         LogLevels.quietByDefault(List.of("io.moquette", "io.netty"));
+        int chosen = port == 0 ? freeLoopbackPort() : port;
         Properties p = new Properties();
         p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, HOST);
-        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(port));
+        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(chosen));
         p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
         p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
@@ -55,21 +56,57 @@ public final class EmbeddedBroker implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             shutdownEventLoopsNow(server);
             server.stopServer();
-            throw new InputException("embedded MQTT broker on " + HOST + ":" + port + " did not start ("
+            throw new InputException("embedded MQTT broker on " + HOST + ":" + chosen + " did not start ("
                     + Connection.describe(e) + "); free the port or configure another one or a broker URL", e);
         }
-        // Moquette records the bound port from a Netty listener that may run just after startServer returns.
-        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        int bound = server.getPort();
-        while (bound == 0 && System.nanoTime() - deadlineNs < 0) {
-            LockSupport.parkNanos(100_000);
-            bound = server.getPort();
+        // Moquette records the bound port from a Netty listener that runs on an event loop, possibly after
+        // startServer returned, in a plain HashMap that Server.getPort() also writes (computeIfAbsent): asking
+        // while the listener writes throws ConcurrentModificationException or loses the entry. So choose the
+        // port first (a free loopback port for 0), wait until it accepts connections (the bind, and so the
+        // listener, are done), and only then ask Moquette which port it bound, to notice a port held by
+        // another process.
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        awaitAccepting(chosen, deadlineNs);
+        int bound = 0;
+        while (System.nanoTime() - deadlineNs < 0) {
+            try {
+                bound = server.getPort();
+            } catch (java.util.ConcurrentModificationException raced) {
+                bound = 0;
+            }
+            if (bound != 0) {
+                break;
+            }
+            LockSupport.parkNanos(1_000_000);
         }
-        if (bound == 0) {
+        if (bound != chosen) {
+            shutdownEventLoopsNow(server);
             server.stopServer();
-            throw new IllegalStateException("embedded MQTT broker started but reported no port");
+            throw new InputException("embedded MQTT broker could not listen on " + HOST + ":" + chosen
+                    + (bound == 0 ? " (the port is taken or did not open in 10 s)" : " (it bound " + bound + ")")
+                    + "; free the port or configure another one or a broker URL");
         }
         return new EmbeddedBroker(server, bound);
+    }
+
+    private static int freeLoopbackPort() {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(HOST))) {
+            return probe.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("no free loopback port for the embedded MQTT broker: " + e.getMessage(), e);
+        }
+    }
+
+    /** Waits until {@code HOST:port} accepts a TCP connection, or the deadline passes. */
+    private static void awaitAccepting(int port, long deadlineNs) {
+        while (System.nanoTime() - deadlineNs < 0) {
+            try (java.net.Socket probe = new java.net.Socket()) {
+                probe.connect(new java.net.InetSocketAddress(HOST, port), 200);
+                return;
+            } catch (IOException notYet) {
+                LockSupport.parkNanos(1_000_000);
+            }
+        }
     }
 
     public int port() {
