@@ -21,7 +21,7 @@ public enum Qos {
         return level;
     }
 
-    static Qos of(int level) {
+    public static Qos of(int level) {
         return switch (level) {
             case 0 -> AT_MOST_ONCE;
             case 1 -> AT_LEAST_ONCE;

@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
             ScxmlTestCommand.class,
             SimCommand.class,
             EchoCommand.class,
+            PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class
