@@ -69,6 +69,10 @@ final class SafeXml {
             if (msg != null && msg.contains("DOCTYPE")) {
                 msg = "DOCTYPE declarations are not allowed (no DTDs, no entities); remove the <!DOCTYPE ...>";
             }
+            if (msg != null && (msg.contains("Premature end of file")
+                    || msg.contains("must start and end within the same entity"))) {
+                msg += " (the file ends inside an element: is it truncated? close every element)";
+            }
             throw new InputException(file + ":" + e.getLineNumber() + ":" + e.getColumnNumber()
                     + ": malformed XML: " + msg);
         } catch (SAXException e) {

@@ -63,6 +63,7 @@ public final class Scenario {
             throw new InputException(where + ": a case without id; give every case a unique id");
         }
         String ctx = where + ": case '" + id + "'";
+        checkKeys(map, CASE_KEYS, ctx);
         Object xml = map.get("xml");
         if (!(xml instanceof String)) {
             throw new InputException(ctx + ": xml is missing (a complete <root BTCPP_format=\"4\"> document)");
@@ -71,6 +72,7 @@ public final class Scenario {
         Map<String, Object> leaves = mapOf(map.get("leaves"), ctx + ": leaves");
         for (Map.Entry<String, Object> e : leaves.entrySet()) {
             Map<String, Object> leaf = mapOf(e.getValue(), ctx + ": leaf " + e.getKey());
+            checkKeys(leaf, LEAF_KEYS, ctx + ": leaf " + e.getKey());
             String type = String.valueOf(leaf.getOrDefault("type", "Action"));
             if (!type.equals("Action") && !type.equals("Condition")) {
                 throw new InputException(ctx + ": leaf " + e.getKey() + ": type '" + type
@@ -89,11 +91,20 @@ public final class Scenario {
         }
         s.once = api.equals("once");
         Object ms = map.get("ms_per_tick");
+        if (ms != null && (!(ms instanceof Integer || ms instanceof Long) || ((Number) ms).longValue() < 0)) {
+            throw new InputException(ctx + ": ms_per_tick: '" + ms + "' is not a whole number of milliseconds >= 0;"
+                    + " write for example ms_per_tick: 50");
+        }
         s.msPerTick = ms == null ? 0 : ((Number) ms).longValue();
         Object acts = map.get("actions");
         if (acts != null) {
+            if (!(acts instanceof List)) {
+                throw new InputException(ctx + ": actions: expected a list, found " + acts
+                        + "; write actions: [{before_tick: 2, set: {x: 1}}]");
+            }
             for (Object a : (List<Object>) acts) {
                 Map<String, Object> am = mapOf(a, ctx + ": action");
+                checkKeys(am, ACTION_KEYS, ctx + ": action");
                 boolean before = am.containsKey("before_tick");
                 Object tick = before ? am.get("before_tick") : am.get("after_tick");
                 if (!(tick instanceof Number)) {
@@ -112,6 +123,7 @@ public final class Scenario {
         }
         s.ticks.addAll(statuses(map.get("ticks"), ctx + ": ticks"));
         Map<String, Object> error = mapOf(map.get("error"), ctx + ": error");
+        checkKeys(error, ERROR_KEYS, ctx + ": error");
         if (!error.isEmpty()) {
             s.errorPhase = String.valueOf(error.get("phase"));
             if (!s.errorPhase.equals("load") && !s.errorPhase.equals("tick")) {
@@ -124,6 +136,7 @@ public final class Scenario {
             }
         }
         Map<String, Object> expect = mapOf(map.get("expect"), ctx + ": expect");
+        checkKeys(expect, EXPECT_KEYS, ctx + ": expect");
         if (expect.containsKey("ticks")) {
             s.expectTicks = counts(expect.get("ticks"), ctx + ": expect.ticks");
         }
@@ -140,6 +153,55 @@ public final class Scenario {
             s.expectTrace = strings(expect.get("trace"));
         }
         return s;
+    }
+
+    private static final List<String> CASE_KEYS = List.of("id", "source", "description", "xml", "leaves",
+            "blackboard", "tick_api", "ms_per_tick", "actions", "ticks", "error", "expect");
+    private static final List<String> LEAF_KEYS = List.of("type", "returns", "description");
+    private static final List<String> ACTION_KEYS = List.of("before_tick", "after_tick", "set", "halt_tree", "events");
+    private static final List<String> ERROR_KEYS = List.of("phase", "at_tick");
+    private static final List<String> EXPECT_KEYS = List.of("ticks", "halts", "blackboard", "absent", "trace");
+
+    /** Refuses keys the format does not have (a misspelt key would otherwise be silently ignored). */
+    static void checkKeys(Map<String, Object> map, List<String> allowed, String ctx) {
+        for (String key : map.keySet()) {
+            if (!allowed.contains(key)) {
+                throw new InputException(ctx + ": unknown key '" + key + "'" + suggest(key, allowed)
+                        + "; the keys here are " + String.join(", ", allowed));
+            }
+        }
+    }
+
+    private static String suggest(String key, List<String> allowed) {
+        String best = null;
+        int bestDistance = 3;
+        for (String a : allowed) {
+            int d = distance(key, a);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = a;
+            }
+        }
+        return best == null ? "" : " (did you mean '" + best + "'?)";
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     @SuppressWarnings("unchecked")

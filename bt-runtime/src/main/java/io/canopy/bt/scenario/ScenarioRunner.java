@@ -6,6 +6,7 @@ import io.canopy.bt.Entry;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Status;
+import io.canopy.bt.TextFile;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.XmlTreeLoader;
@@ -13,8 +14,6 @@ import io.canopy.expr.ValueKind;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,12 +61,17 @@ public final class ScenarioRunner {
         List<Path> out = new ArrayList<>();
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
+                int before = out.size();
                 try (Stream<Path> s = Files.walk(p)) {
                     s.filter(f -> Files.isRegularFile(f)
                             && (f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")))
                             .sorted().forEach(out::add);
-                } catch (IOException e) {
+                } catch (IOException | java.io.UncheckedIOException e) {
                     throw new InputException(p + ": cannot list: " + e.getMessage());
+                }
+                if (out.size() == before) {
+                    throw new InputException(p + ": no scenario files (*.yaml, *.yml) in this folder; give a"
+                            + " scenario file or a folder holding some");
                 }
             } else if (Files.isRegularFile(p)) {
                 out.add(p);
@@ -82,19 +86,21 @@ public final class ScenarioRunner {
     @SuppressWarnings("unchecked")
     public static List<Scenario> load(Path file) {
         Object doc;
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
+        String text = TextFile.read(file, "a scenario file (YAML with a 'cases:' list)");
+        try {
+            doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
         } catch (MarkedYAMLException e) {
             throw new InputException(file + ":" + (e.getProblemMark().getLine() + 1) + ":"
                     + (e.getProblemMark().getColumn() + 1) + ": bad YAML: " + e.getProblem());
         } catch (YAMLException e) {
             throw new InputException(file + ": bad YAML: " + e.getMessage());
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
         }
         if (!(doc instanceof Map<?, ?> m) || !(m.get("cases") instanceof List<?> cases)) {
             throw new InputException(file + ": a scenario file is a map with a 'cases:' list");
         }
+        Map<String, Object> top = new java.util.LinkedHashMap<>();
+        m.forEach((k, v) -> top.put(String.valueOf(k), v));
+        Scenario.checkKeys(top, List.of("family", "description", "cases"), file.toString());
         List<Scenario> out = new ArrayList<>();
         for (Object c : cases) {
             if (!(c instanceof Map)) {
