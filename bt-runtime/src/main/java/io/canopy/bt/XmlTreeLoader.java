@@ -107,7 +107,14 @@ public final class XmlTreeLoader {
                     + "this file");
         }
         Path p = Path.of(path);
-        readFile(p.isAbsolute() ? p : baseDir.resolve(p), doc, including, false);
+        Path file = p.isAbsolute() ? p : baseDir.resolve(p);
+        try {
+            TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
+        } catch (InputException e) {
+            throw new InputException(inc.where() + ": <include path=\"" + path + "\">: " + e.getMessage()
+                    + " (the path is relative to the including file)");
+        }
+        readFile(file, doc, including, false);
     }
 
     private void addTree(NodeSpec bt, TreeDocument doc, int treesInFile) {

@@ -1,6 +1,7 @@
 package io.canopy.launch;
 
 import io.canopy.InputException;
+import io.canopy.bt.TextFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -59,6 +60,11 @@ final class SafeXml {
             parser = factory.newSAXParser();
         } catch (ParserConfigurationException | SAXException e) {
             throw new IllegalStateException("the JDK's XML parser cannot be made safe", e);
+        }
+        if (Files.exists(file)) {
+            // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
+            TextFile.read(file, handler.textAllowed ? "a behavior-tree file (<root BTCPP_format=\"4\">)"
+                    : "a launch file (<launch>)");
         }
         try (InputStream in = Files.newInputStream(file)) {
             parser.parse(in, handler, file.toUri().toString());

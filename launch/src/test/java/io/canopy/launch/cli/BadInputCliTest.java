@@ -112,4 +112,26 @@ class BadInputCliTest {
         String err = oneLineError(ValidateCommandTest.run("tree-test", y.toString()));
         assertThat(err).startsWith("canopy: " + y + ": case 'one': unknown key 'tickz' (did you mean 'ticks'?)");
     }
+
+    @Test
+    void aMissingTreeIncludeNamesTheIncludingElementInValidateAndGraph() throws IOException {
+        Path t = Files.writeString(dir.resolve("t.xml"), "<root BTCPP_format=\"4\">\n<include path=\"nope.xml\"/>\n"
+                + "<BehaviorTree ID=\"M\"><AlwaysSuccess/></BehaviorTree></root>");
+        Object[] r = ValidateCommandTest.run("validate", t.toString());
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat((String) r[2]).startsWith(t + ":2:").contains("<include path=\"nope.xml\">", "no such file");
+        String err = oneLineError(ValidateCommandTest.run("graph", t.toString()));
+        assertThat(err).startsWith("canopy: " + t + ":2:").contains("<include path=\"nope.xml\">", "not found");
+    }
+
+    @Test
+    void runOnADirectoryOrABinaryLaunchFileSaysWhatItIs() throws IOException {
+        Path d = Files.createDirectory(dir.resolve("x.launch.xml"));
+        assertThat(oneLineError(ValidateCommandTest.run("run", d.toString())))
+                .isEqualTo("canopy: " + d + ": is a directory; give a launch file (<launch>)");
+        Path g = dir.resolve("g.launch.xml");
+        Files.write(g, new byte[] {'<', 'l', 0, 1});
+        assertThat(oneLineError(ValidateCommandTest.run("run", g.toString())))
+                .isEqualTo("canopy: " + g + ": byte offset 2: NUL byte, this is binary data, not a launch file (<launch>)");
+    }
 }
