@@ -1,6 +1,5 @@
 package io.canopy.launch.cli;
 
-import io.canopy.InputException;
 import io.canopy.bt.TextFile;
 import io.canopy.bt.bench.TreeBench;
 import java.io.PrintWriter;
@@ -44,9 +43,9 @@ final class BenchTreeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
-        if (warmupMs < 0 || measureMs <= 0 || rounds < 1) {
-            throw new InputException("--warmup-ms must be >= 0, --measure-ms > 0 and --rounds >= 1");
-        }
+        OptionCheck.atLeast("canopy bench tree", "--warmup-ms", warmupMs, 0);
+        OptionCheck.positive("canopy bench tree", "--measure-ms", measureMs);
+        OptionCheck.atLeast("canopy bench tree", "--rounds", rounds, 1);
         TreeBench.Result r = new TreeBench(warmupMs, measureMs, rounds).run(file);
         PrintWriter out = spec.commandLine().getOut();
         out.println("tree                      " + file);

@@ -110,7 +110,7 @@ class BadInputCliTest {
         Path y = Files.writeString(dir.resolve("s.yaml"), "cases:\n- id: one\n  xml: '<root BTCPP_format=\"4\">"
                 + "<BehaviorTree ID=\"M\"><AlwaysSuccess/></BehaviorTree></root>'\n  tickz: [SUCCESS]\n");
         String err = oneLineError(ValidateCommandTest.run("tree-test", y.toString()));
-        assertThat(err).startsWith("canopy: " + y + ": case 'one': unknown key 'tickz' (did you mean 'ticks'?)");
+        assertThat(err).startsWith("canopy: " + y + ":4:3: case 'one': unknown key 'tickz' (did you mean 'ticks'?)");
     }
 
     @Test
@@ -133,5 +133,15 @@ class BadInputCliTest {
         Files.write(g, new byte[] {'<', 'l', 0, 1});
         assertThat(oneLineError(ValidateCommandTest.run("run", g.toString())))
                 .isEqualTo("canopy: " + g + ": byte offset 2: NUL byte, this is binary data, not a launch file (<launch>)");
+    }
+
+    @Test
+    void aNumericOptionOutOfRangeNamesTheOptionAndTheValueGiven() throws IOException {
+        Path t = Files.writeString(dir.resolve("t.xml"),
+                "<root BTCPP_format=\"4\"><BehaviorTree ID=\"M\"><AlwaysSuccess/></BehaviorTree></root>");
+        assertThat(oneLineError(ValidateCommandTest.run("bench", "tree", "--rounds", "0", t.toString())))
+                .isEqualTo("canopy bench tree: --rounds 0 is out of range; give 1 or more");
+        assertThat(oneLineError(ValidateCommandTest.run("sim", "--duration", "-1")))
+                .isEqualTo("canopy sim: --duration -1 is out of range; give 0 or more");
     }
 }
