@@ -81,8 +81,7 @@ final class XmlReader {
             if (cut >= 0) {
                 msg = msg.substring(cut + 9);
             }
-            throw new InputException(where + ": malformed XML: " + msg
-                    + " (inside attributes write < as &lt; and & as &amp;)");
+            throw new InputException(where + ": malformed XML: " + msg + hint(msg));
         } finally {
             if (xml != null) {
                 try {
@@ -92,5 +91,19 @@ final class XmlReader {
                 }
             }
         }
+    }
+
+    /** How to fix the commonest XML mistakes: a truncated file, or a raw {@code <} or {@code &} in a value. */
+    static String hint(String msg) {
+        if (msg == null) {
+            return "";
+        }
+        if (msg.contains("Premature end of file") || msg.contains("must start and end within the same entity")) {
+            return " (the file ends inside an element: is it truncated? close every element)";
+        }
+        if (msg.contains("'<'") || msg.contains("'&'") || msg.contains("entity")) {
+            return " (inside attributes write < as &lt; and & as &amp;)";
+        }
+        return "";
     }
 }

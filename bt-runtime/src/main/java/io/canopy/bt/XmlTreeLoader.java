@@ -1,12 +1,7 @@
 package io.canopy.bt;
 
 import io.canopy.InputException;
-import java.io.IOException;
-import java.io.Reader;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -58,14 +53,8 @@ public final class XmlTreeLoader {
         if (!including.add(abs)) {
             throw new InputException(file + ": includes itself (through <include>); remove the cycle");
         }
-        NodeSpec root;
-        try (Reader r = Files.newBufferedReader(abs, StandardCharsets.UTF_8)) {
-            root = XmlReader.read(r, file.toString());
-        } catch (NoSuchFileException e) {
-            throw new InputException(file + ": no such file");
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
-        }
+        String text = TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
+        NodeSpec root = XmlReader.read(new StringReader(text), file.toString());
         addDocument(root, abs.getParent(), doc, including, first);
         including.remove(abs);
     }
@@ -118,7 +107,14 @@ public final class XmlTreeLoader {
                     + "this file");
         }
         Path p = Path.of(path);
-        readFile(p.isAbsolute() ? p : baseDir.resolve(p), doc, including, false);
+        Path file = p.isAbsolute() ? p : baseDir.resolve(p);
+        try {
+            TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
+        } catch (InputException e) {
+            throw new InputException(inc.where() + ": <include path=\"" + path + "\">: " + e.getMessage()
+                    + " (the path is relative to the including file)");
+        }
+        readFile(file, doc, including, false);
     }
 
     private void addTree(NodeSpec bt, TreeDocument doc, int treesInFile) {

@@ -1,8 +1,7 @@
 package io.canopy.launch;
 
 import io.canopy.InputException;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.canopy.bt.TextFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +45,7 @@ public final class FileCheck {
 
     /** By name ({@code .launch.xml}, {@code .scxml}) or else by the root element ({@code <launch>}, {@code <scxml>}, {@code <root>}). */
     public static Kind kindOf(Path file) {
+        String text = TextFile.read(file, "a launch file, behavior tree or SCXML document");
         String n = file.getFileName().toString();
         if (n.endsWith(".launch.xml") || n.endsWith(".launch")) {
             return Kind.LAUNCH;
@@ -53,16 +53,7 @@ public final class FileCheck {
         if (n.endsWith(".scxml")) {
             return Kind.SCXML;
         }
-        if (!Files.isRegularFile(file)) {
-            throw new InputException(file + ": file not found");
-        }
-        String head;
-        try {
-            byte[] bytes = Files.readAllBytes(file);
-            head = new String(bytes, 0, Math.min(bytes.length, 4096), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
-        }
+        String head = text.substring(0, Math.min(text.length(), 4096));
         String root = rootName(head);
         if ("launch".equals(root)) {
             return Kind.LAUNCH;
@@ -72,6 +63,10 @@ public final class FileCheck {
         }
         if ("root".equals(root)) {
             return Kind.TREE;
+        }
+        if (root.isEmpty()) {
+            throw new InputException(file + ": no XML element found (is it XML?); Canopy reads launch files (<launch>),"
+                    + " behavior trees (<root BTCPP_format=\"4\">) and SCXML (<scxml>)");
         }
         throw new InputException(file + ": not a launch file, behavior tree or SCXML document (root element <"
                 + root + ">); Canopy reads <launch>, <root BTCPP_format=\"4\"> and <scxml>");

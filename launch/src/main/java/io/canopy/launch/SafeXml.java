@@ -1,6 +1,7 @@
 package io.canopy.launch;
 
 import io.canopy.InputException;
+import io.canopy.bt.TextFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -60,6 +61,11 @@ final class SafeXml {
         } catch (ParserConfigurationException | SAXException e) {
             throw new IllegalStateException("the JDK's XML parser cannot be made safe", e);
         }
+        if (Files.exists(file)) {
+            // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
+            TextFile.read(file, handler.textAllowed ? "a behavior-tree file (<root BTCPP_format=\"4\">)"
+                    : "a launch file (<launch>)");
+        }
         try (InputStream in = Files.newInputStream(file)) {
             parser.parse(in, handler, file.toUri().toString());
         } catch (NoSuchFileException e) {
@@ -68,6 +74,10 @@ final class SafeXml {
             String msg = e.getMessage();
             if (msg != null && msg.contains("DOCTYPE")) {
                 msg = "DOCTYPE declarations are not allowed (no DTDs, no entities); remove the <!DOCTYPE ...>";
+            }
+            if (msg != null && (msg.contains("Premature end of file")
+                    || msg.contains("must start and end within the same entity"))) {
+                msg += " (the file ends inside an element: is it truncated? close every element)";
             }
             throw new InputException(file + ":" + e.getLineNumber() + ":" + e.getColumnNumber()
                     + ": malformed XML: " + msg);

@@ -74,7 +74,14 @@ final class TreeDot {
                 trees.putIfAbsent(c.attributes.get("ID"), c);
             } else if (c.name.equals("include") && c.attributes.containsKey("path")) {
                 Path inc = here.getParent().resolve(c.attributes.get("path")).normalize();
-                collect(SafeXml.parseLenient(LaunchLoader.display(inc)), seen);
+                XmlElement included;
+                try {
+                    included = SafeXml.parseLenient(LaunchLoader.display(inc));
+                } catch (InputException e) {
+                    throw new InputException(c.where() + ": <include path=\"" + c.attributes.get("path") + "\">: "
+                            + e.getMessage());
+                }
+                collect(included, seen);
             }
         }
     }

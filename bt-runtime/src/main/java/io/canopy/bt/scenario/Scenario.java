@@ -34,6 +34,7 @@ public final class Scenario {
     final List<Action> actions = new ArrayList<>();
     final List<Status> ticks = new ArrayList<>();
     String errorPhase;
+    int xmlFirstLine;
     int errorAtTick;
     Map<String, Integer> expectTicks;
     Map<String, Integer> expectHalts;
@@ -58,80 +59,107 @@ public final class Scenario {
     /** Parses one case from its YAML map; {@code where} names the file for messages. */
     @SuppressWarnings("unchecked")
     static Scenario parse(Map<String, Object> map, String where) {
+        return parse(map, where, Map.of());
+    }
+
+    /**
+     * Parses one case; {@code lines} gives the {@code :line:column} of each of the case's keys in the file
+     * ({@code ""} for the case itself) so that messages point at the key that is wrong.
+     */
+    @SuppressWarnings("unchecked")
+    static Scenario parse(Map<String, Object> map, String where, Map<String, String> lines) {
         Object id = map.get("id");
         if (!(id instanceof String) || ((String) id).isEmpty()) {
-            throw new InputException(where + ": a case without id; give every case a unique id");
+            throw new InputException(where + lines.getOrDefault("", "")
+                    + ": a case without id; give every case a unique id");
         }
-        String ctx = where + ": case '" + id + "'";
+        java.util.function.Function<String, String> at = key -> where
+                + lines.getOrDefault(key, lines.getOrDefault("", "")) + ": case '" + id + "'";
+        for (String key : map.keySet()) {
+            checkKeys(Map.<String, Object>of(key, ""), CASE_KEYS, at.apply(key));
+        }
         Object xml = map.get("xml");
         if (!(xml instanceof String)) {
-            throw new InputException(ctx + ": xml is missing (a complete <root BTCPP_format=\"4\"> document)");
+            throw new InputException(at.apply("xml") + ": xml is missing (a complete <root BTCPP_format=\"4\"> document)");
         }
         Scenario s = new Scenario((String) id, where, (String) xml);
-        Map<String, Object> leaves = mapOf(map.get("leaves"), ctx + ": leaves");
+        s.xmlFirstLine = Integer.parseInt(lines.getOrDefault(ScenarioRunner.XML_FIRST_LINE, "0"));
+        Map<String, Object> leaves = mapOf(map.get("leaves"), at.apply("leaves") + ": leaves");
         for (Map.Entry<String, Object> e : leaves.entrySet()) {
-            Map<String, Object> leaf = mapOf(e.getValue(), ctx + ": leaf " + e.getKey());
+            Map<String, Object> leaf = mapOf(e.getValue(), at.apply("leaves") + ": leaf " + e.getKey());
+            checkKeys(leaf, LEAF_KEYS, at.apply("leaves") + ": leaf " + e.getKey());
             String type = String.valueOf(leaf.getOrDefault("type", "Action"));
             if (!type.equals("Action") && !type.equals("Condition")) {
-                throw new InputException(ctx + ": leaf " + e.getKey() + ": type '" + type
+                throw new InputException(at.apply("leaves") + ": leaf " + e.getKey() + ": type '" + type
                         + "' must be Action or Condition");
             }
-            List<Status> returns = statuses(leaf.get("returns"), ctx + ": leaf " + e.getKey() + ": returns");
+            List<Status> returns = statuses(leaf.get("returns"), at.apply("leaves") + ": leaf " + e.getKey() + ": returns");
             if (returns.isEmpty()) {
-                throw new InputException(ctx + ": leaf " + e.getKey() + ": returns needs at least one status");
+                throw new InputException(at.apply("leaves") + ": leaf " + e.getKey() + ": returns needs at least one status");
             }
             s.leaves.add(new Leaf(e.getKey(), type.equals("Condition"), returns));
         }
-        s.blackboard.putAll(mapOf(map.get("blackboard"), ctx + ": blackboard"));
+        s.blackboard.putAll(mapOf(map.get("blackboard"), at.apply("blackboard") + ": blackboard"));
         Object api = map.getOrDefault("tick_api", "exactly_once");
         if (!api.equals("exactly_once") && !api.equals("once")) {
-            throw new InputException(ctx + ": tick_api '" + api + "' must be once or exactly_once");
+            throw new InputException(at.apply("tick_api") + ": tick_api '" + api + "' must be once or exactly_once");
         }
         s.once = api.equals("once");
         Object ms = map.get("ms_per_tick");
+        if (ms != null && (!(ms instanceof Integer || ms instanceof Long) || ((Number) ms).longValue() < 0)) {
+            throw new InputException(at.apply("ms_per_tick") + ": ms_per_tick: '" + ms + "' is not a whole number of milliseconds >= 0;"
+                    + " write for example ms_per_tick: 50");
+        }
         s.msPerTick = ms == null ? 0 : ((Number) ms).longValue();
         Object acts = map.get("actions");
         if (acts != null) {
+            if (!(acts instanceof List)) {
+                throw new InputException(at.apply("actions") + ": actions: expected a list, found " + acts
+                        + "; write actions: [{before_tick: 2, set: {x: 1}}]");
+            }
             for (Object a : (List<Object>) acts) {
-                Map<String, Object> am = mapOf(a, ctx + ": action");
+                Map<String, Object> am = mapOf(a, at.apply("actions") + ": action");
+                checkKeys(am, ACTION_KEYS, at.apply("actions") + ": action");
                 boolean before = am.containsKey("before_tick");
                 Object tick = before ? am.get("before_tick") : am.get("after_tick");
                 if (!(tick instanceof Number)) {
-                    throw new InputException(ctx + ": an action needs before_tick: N or after_tick: N");
+                    throw new InputException(at.apply("actions") + ": an action needs before_tick: N or after_tick: N");
                 }
-                Map<String, Object> events = mapOf(am.get("events"), ctx + ": events");
+                Map<String, Object> events = mapOf(am.get("events"), at.apply("actions") + ": events");
                 events.forEach((k, v) -> {
                     if (v != null && !(v instanceof Number)) {
-                        throw new InputException(ctx + ": events: " + k + ": '" + v + "' is not a number; write "
+                        throw new InputException(at.apply("actions") + ": events: " + k + ": '" + v + "' is not a number; write "
                                 + k + ": 0 (the event's value)");
                     }
                 });
-                s.actions.add(new Action(before, ((Number) tick).intValue(), mapOf(am.get("set"), ctx + ": set"),
+                s.actions.add(new Action(before, ((Number) tick).intValue(), mapOf(am.get("set"), at.apply("actions") + ": set"),
                         Boolean.TRUE.equals(am.get("halt_tree")), events));
             }
         }
-        s.ticks.addAll(statuses(map.get("ticks"), ctx + ": ticks"));
-        Map<String, Object> error = mapOf(map.get("error"), ctx + ": error");
+        s.ticks.addAll(statuses(map.get("ticks"), at.apply("ticks") + ": ticks"));
+        Map<String, Object> error = mapOf(map.get("error"), at.apply("error") + ": error");
+        checkKeys(error, ERROR_KEYS, at.apply("error") + ": error");
         if (!error.isEmpty()) {
             s.errorPhase = String.valueOf(error.get("phase"));
             if (!s.errorPhase.equals("load") && !s.errorPhase.equals("tick")) {
-                throw new InputException(ctx + ": error phase '" + s.errorPhase + "' must be load or tick");
+                throw new InputException(at.apply("error") + ": error phase '" + s.errorPhase + "' must be load or tick");
             }
-            Object at = error.get("at_tick");
-            s.errorAtTick = at instanceof Number n ? n.intValue() : 0;
+            Object atTick = error.get("at_tick");
+            s.errorAtTick = atTick instanceof Number n ? n.intValue() : 0;
             if (s.errorPhase.equals("tick") && s.errorAtTick < 1) {
-                throw new InputException(ctx + ": a tick error needs at_tick: N (N >= 1)");
+                throw new InputException(at.apply("error") + ": a tick error needs at_tick: N (N >= 1)");
             }
         }
-        Map<String, Object> expect = mapOf(map.get("expect"), ctx + ": expect");
+        Map<String, Object> expect = mapOf(map.get("expect"), at.apply("expect") + ": expect");
+        checkKeys(expect, EXPECT_KEYS, at.apply("expect") + ": expect");
         if (expect.containsKey("ticks")) {
-            s.expectTicks = counts(expect.get("ticks"), ctx + ": expect.ticks");
+            s.expectTicks = counts(expect.get("ticks"), at.apply("expect") + ": expect.ticks");
         }
         if (expect.containsKey("halts")) {
-            s.expectHalts = counts(expect.get("halts"), ctx + ": expect.halts");
+            s.expectHalts = counts(expect.get("halts"), at.apply("expect") + ": expect.halts");
         }
         if (expect.containsKey("blackboard")) {
-            s.expectBlackboard = mapOf(expect.get("blackboard"), ctx + ": expect.blackboard");
+            s.expectBlackboard = mapOf(expect.get("blackboard"), at.apply("expect") + ": expect.blackboard");
         }
         if (expect.containsKey("absent")) {
             s.expectAbsent = strings(expect.get("absent"));
@@ -140,6 +168,55 @@ public final class Scenario {
             s.expectTrace = strings(expect.get("trace"));
         }
         return s;
+    }
+
+    private static final List<String> CASE_KEYS = List.of("id", "source", "description", "xml", "leaves",
+            "blackboard", "tick_api", "ms_per_tick", "actions", "ticks", "error", "expect");
+    private static final List<String> LEAF_KEYS = List.of("type", "returns", "description");
+    private static final List<String> ACTION_KEYS = List.of("before_tick", "after_tick", "set", "halt_tree", "events");
+    private static final List<String> ERROR_KEYS = List.of("phase", "at_tick");
+    private static final List<String> EXPECT_KEYS = List.of("ticks", "halts", "blackboard", "absent", "trace");
+
+    /** Refuses keys the format does not have (a misspelt key would otherwise be silently ignored). */
+    static void checkKeys(Map<String, Object> map, List<String> allowed, String ctx) {
+        for (String key : map.keySet()) {
+            if (!allowed.contains(key)) {
+                throw new InputException(ctx + ": unknown key '" + key + "'" + suggest(key, allowed)
+                        + "; the keys here are " + String.join(", ", allowed));
+            }
+        }
+    }
+
+    private static String suggest(String key, List<String> allowed) {
+        String best = null;
+        int bestDistance = 3;
+        for (String a : allowed) {
+            int d = distance(key, a);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = a;
+            }
+        }
+        return best == null ? "" : " (did you mean '" + best + "'?)";
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     @SuppressWarnings("unchecked")

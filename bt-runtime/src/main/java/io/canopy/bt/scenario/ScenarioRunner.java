@@ -6,6 +6,7 @@ import io.canopy.bt.Entry;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Status;
+import io.canopy.bt.TextFile;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.XmlTreeLoader;
@@ -13,8 +14,6 @@ import io.canopy.expr.ValueKind;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,11 +21,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * Runs tree scenario files ({@code canopy tree-test}): builds each case's tree with its scripted leaves on a
@@ -62,12 +68,17 @@ public final class ScenarioRunner {
         List<Path> out = new ArrayList<>();
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
+                int before = out.size();
                 try (Stream<Path> s = Files.walk(p)) {
                     s.filter(f -> Files.isRegularFile(f)
                             && (f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")))
                             .sorted().forEach(out::add);
-                } catch (IOException e) {
+                } catch (IOException | java.io.UncheckedIOException e) {
                     throw new InputException(p + ": cannot list: " + e.getMessage());
+                }
+                if (out.size() == before) {
+                    throw new InputException(p + ": no scenario files (*.yaml, *.yml) in this folder; give a"
+                            + " scenario file or a folder holding some");
                 }
             } else if (Files.isRegularFile(p)) {
                 out.add(p);
@@ -82,27 +93,87 @@ public final class ScenarioRunner {
     @SuppressWarnings("unchecked")
     public static List<Scenario> load(Path file) {
         Object doc;
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
+        String text = TextFile.read(file, "a scenario file (YAML with a 'cases:' list)");
+        try {
+            doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
         } catch (MarkedYAMLException e) {
             throw new InputException(file + ":" + (e.getProblemMark().getLine() + 1) + ":"
                     + (e.getProblemMark().getColumn() + 1) + ": bad YAML: " + e.getProblem());
         } catch (YAMLException e) {
             throw new InputException(file + ": bad YAML: " + e.getMessage());
-        } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
         }
         if (!(doc instanceof Map<?, ?> m) || !(m.get("cases") instanceof List<?> cases)) {
             throw new InputException(file + ": a scenario file is a map with a 'cases:' list");
         }
+        Map<String, Object> top = new java.util.LinkedHashMap<>();
+        m.forEach((k, v) -> top.put(String.valueOf(k), v));
+        Scenario.checkKeys(top, List.of("family", "description", "cases"), file.toString());
+        List<Map<String, String>> lines = caseLines(text);
         List<Scenario> out = new ArrayList<>();
-        for (Object c : cases) {
-            if (!(c instanceof Map)) {
-                throw new InputException(file + ": every entry of 'cases' is a map");
+        for (int i = 0; i < cases.size(); i++) {
+            Map<String, String> at = i < lines.size() ? lines.get(i) : Map.of();
+            if (!(cases.get(i) instanceof Map)) {
+                throw new InputException(file + at.getOrDefault("", "") + ": every entry of 'cases' is a map"
+                        + " (- id: ..., xml: ..., ticks: [...])");
             }
-            out.add(Scenario.parse((Map<String, Object>) c, file.toString()));
+            out.add(Scenario.parse((Map<String, Object>) cases.get(i), file.toString(), at));
         }
         return out;
+    }
+
+    /** The key under which {@link #caseLines} keeps the file line of the first line of a case's xml. */
+    static final String XML_FIRST_LINE = "xml@";
+
+    /** Turns {@code <text>:L:C: ...} (a line of the case's xml) into {@code file:line: ...} of the scenario file. */
+    private static String inFile(Scenario s, String message) {
+        if (message == null || !message.startsWith("<text>:") || s.xmlFirstLine <= 0) {
+            return message;
+        }
+        int colon = message.indexOf(':', 7);
+        try {
+            int line = Integer.parseInt(message.substring(7, colon));
+            int end = message.indexOf(':', colon + 1);
+            return s.file + ":" + (s.xmlFirstLine + line - 1) + " (xml line " + line + ", column "
+                    + message.substring(colon + 1, end) + ")" + message.substring(end);
+        } catch (RuntimeException e) {
+            return message;
+        }
+    }
+
+    /** For each case, the {@code :line:column} of the case ({@code ""}) and of each of its keys. */
+    private static List<Map<String, String>> caseLines(String text) {
+        List<Map<String, String>> out = new ArrayList<>();
+        Node root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new java.io.StringReader(text));
+        if (!(root instanceof MappingNode m)) {
+            return out;
+        }
+        for (NodeTuple t : m.getValue()) {
+            if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("cases")
+                    && t.getValueNode() instanceof SequenceNode seq) {
+                for (Node c : seq.getValue()) {
+                    Map<String, String> at = new HashMap<>();
+                    at.put("", mark(c.getStartMark()));
+                    if (c instanceof MappingNode cm) {
+                        for (NodeTuple kv : cm.getValue()) {
+                            if (kv.getKeyNode() instanceof ScalarNode key) {
+                                at.put(key.getValue(), mark(key.getStartMark()));
+                                if (key.getValue().equals("xml") && kv.getValueNode() instanceof ScalarNode x) {
+                                    boolean block = x.getScalarStyle() == DumperOptions.ScalarStyle.LITERAL
+                                            || x.getScalarStyle() == DumperOptions.ScalarStyle.FOLDED;
+                                    at.put(XML_FIRST_LINE, String.valueOf(x.getStartMark().getLine() + (block ? 2 : 1)));
+                                }
+                            }
+                        }
+                    }
+                    out.add(at);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String mark(Mark m) {
+        return m == null ? "" : ":" + (m.getLine() + 1) + ":" + (m.getColumn() + 1);
     }
 
     /** Runs one case. Never throws for a failing case: the result says what differed. */
@@ -147,7 +218,7 @@ public final class ScenarioRunner {
             if ("load".equals(s.errorPhase)) {
                 return null;
             }
-            return "load error: " + e.getMessage();
+            return "load error: " + inFile(s, e.getMessage());
         }
         if ("load".equals(s.errorPhase)) {
             return "expected a load error, but the tree loaded";

@@ -52,10 +52,10 @@ final class BenchSerialCommand implements Callable<Integer> {
             throw new InputException("canopy bench serial: socat is not installed; it makes the pty pair the links"
                     + " talk over (apt-get install socat)");
         }
-        if (roundTrips < 1 || warmup < 0 || frames < 1 || idleSeconds <= 0) {
-            throw new InputException("canopy bench serial: --round-trips, --frames and --idle-seconds must be positive,"
-                    + " --warmup not negative");
-        }
+        OptionCheck.atLeast("canopy bench serial", "--round-trips", roundTrips, 1);
+        OptionCheck.atLeast("canopy bench serial", "--warmup", warmup, 0);
+        OptionCheck.atLeast("canopy bench serial", "--frames", frames, 1);
+        OptionCheck.positive("canopy bench serial", "--idle-seconds", idleSeconds);
         for (int baud : bauds) {
             if (baud <= 0) {
                 throw new InputException("canopy bench serial: --baud " + baud + " is not positive");

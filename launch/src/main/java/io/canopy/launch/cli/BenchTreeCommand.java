@@ -1,9 +1,8 @@
 package io.canopy.launch.cli;
 
-import io.canopy.InputException;
+import io.canopy.bt.TextFile;
 import io.canopy.bt.bench.TreeBench;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -43,12 +42,10 @@ final class BenchTreeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Files.isRegularFile(file)) {
-            throw new InputException(file + ": no such file");
-        }
-        if (warmupMs < 0 || measureMs <= 0 || rounds < 1) {
-            throw new InputException("--warmup-ms must be >= 0, --measure-ms > 0 and --rounds >= 1");
-        }
+        TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
+        OptionCheck.atLeast("canopy bench tree", "--warmup-ms", warmupMs, 0);
+        OptionCheck.positive("canopy bench tree", "--measure-ms", measureMs);
+        OptionCheck.atLeast("canopy bench tree", "--rounds", rounds, 1);
         TreeBench.Result r = new TreeBench(warmupMs, measureMs, rounds).run(file);
         PrintWriter out = spec.commandLine().getOut();
         out.println("tree                      " + file);

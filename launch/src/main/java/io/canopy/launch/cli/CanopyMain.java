@@ -51,8 +51,8 @@ public final class CanopyMain {
         cl.setExecutionExceptionHandler(CanopyMain::handleError);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("canopy: " + ex.getMessage());
-            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            err.println("canopy: " + ex.getMessage() + " (see '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return EXIT_BAD_INPUT;
         });
         return cl;
@@ -62,7 +62,9 @@ public final class CanopyMain {
         PrintWriter err = cl.getErr();
         boolean input = ex instanceof InputException;
         String message = ex.getMessage() == null ? ex.getClass().getName() : ex.getMessage();
-        err.println("canopy: " + (input ? "" : "internal error: ") + message);
+        // messages that already name the command ("canopy bench ticker: ...") are not prefixed twice
+        boolean named = input && (message.startsWith("canopy ") || message.startsWith("canopy:"));
+        err.println((named ? "" : "canopy: ") + (input ? "" : "internal error: ") + message);
         if (debug || !input) {
             if (debug) {
                 ex.printStackTrace(err);

@@ -100,9 +100,8 @@ final class SimCommand implements Callable<Integer> {
         if (baud <= 0) {
             throw new InputException("canopy sim: --baud " + baud + " is not positive; use e.g. 115200");
         }
-        if (durationS < 0 || statusMs <= 0) {
-            throw new InputException("canopy sim: --duration must not be negative and --status-ms must be positive");
-        }
+        OptionCheck.atLeast("canopy sim", "--duration", durationS, 0);
+        OptionCheck.positive("canopy sim", "--status-ms", statusMs);
         if (demo && pty != null) {
             throw new InputException("canopy sim: --demo runs in-process; leave out --pty " + pty);
         }

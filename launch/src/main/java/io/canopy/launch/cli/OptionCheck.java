@@ -1,0 +1,28 @@
+package io.canopy.launch.cli;
+
+import io.canopy.InputException;
+
+/** Range checks of numeric options whose message names the command, the option and the value given. */
+final class OptionCheck {
+    private OptionCheck() {}
+
+    /** Refuses {@code value < min} (NaN too) with "{@code command: option value: give min or more}". */
+    static void atLeast(String command, String option, double value, double min) {
+        if (!(value >= min)) {
+            throw new InputException(command + ": " + option + " " + format(value) + " is out of range; give "
+                    + format(min) + " or more");
+        }
+    }
+
+    /** Refuses {@code value <= 0} (NaN too). */
+    static void positive(String command, String option, double value) {
+        if (!(value > 0)) {
+            throw new InputException(command + ": " + option + " " + format(value)
+                    + " is out of range; give a value above 0");
+        }
+    }
+
+    private static String format(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+}
