@@ -47,6 +47,10 @@ public final class ScxmlLoader {
             return null;
         }
         try {
+            if (Files.exists(file)) {
+                // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
+                io.canopy.bt.TextFile.read(file, "an SCXML document (<scxml>)");
+            }
             InputStream in;
             try {
                 in = Files.newInputStream(file);

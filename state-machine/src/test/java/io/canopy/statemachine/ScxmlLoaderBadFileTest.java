@@ -1,0 +1,37 @@
+package io.canopy.statemachine;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.canopy.InputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Files that are not SCXML text fail with one line naming the file and what it is, never a parser trace. */
+class ScxmlLoaderBadFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDirectoryIsNamedAsOne() throws IOException {
+        Path d = Files.createDirectory(dir.resolve("d.scxml"));
+        assertThatThrownBy(() -> ScxmlLoader.load(d)).isInstanceOf(InputException.class)
+                .hasMessageContaining("d.scxml").hasMessageContaining("is a directory");
+    }
+
+    @Test
+    void binaryDataGivesTheByteOffset() throws IOException {
+        Path f = Files.write(dir.resolve("b.scxml"), new byte[] {'<', 's', 0, 1, 2});
+        assertThatThrownBy(() -> ScxmlLoader.load(f)).isInstanceOf(InputException.class)
+                .hasMessageContaining("b.scxml").hasMessageContaining("byte offset 2");
+    }
+
+    @Test
+    void anEmptyFileSaysSo() throws IOException {
+        Path f = Files.createFile(dir.resolve("e.scxml"));
+        assertThatThrownBy(() -> ScxmlLoader.load(f)).isInstanceOf(InputException.class)
+                .hasMessageContaining("e.scxml").hasMessageContaining("empty");
+    }
+}
