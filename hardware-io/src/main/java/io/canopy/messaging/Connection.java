@@ -186,8 +186,15 @@ final class Connection implements MqttCallbackExtended {
         }
         if (!outageReported) {
             outageReported = true;
-            LOG.warn("MQTT broker {} not reachable ({}); retrying every {}..{} ms, QoS 1 publishes wait in a buffer of {}",
-                    serverUri, describe(cause), config.reconnectMinMs(), config.reconnectMaxMs(), config.outageBufferSize());
+            String format = "MQTT broker {} not reachable ({}); retrying every {}..{} ms, QoS 1 publishes wait in a buffer of {}";
+            if (config.warnFirstConnectFailure() || counters.connects.get() > 0) {
+                LOG.warn(format, serverUri, describe(cause), config.reconnectMinMs(), config.reconnectMaxMs(),
+                        config.outageBufferSize());
+            } else {
+                // the caller waits for the first connection and reports the failure itself, as one line
+                LOG.debug(format, serverUri, describe(cause), config.reconnectMinMs(), config.reconnectMaxMs(),
+                        config.outageBufferSize());
+            }
         }
         scheduleReconnect();
     }
@@ -207,8 +214,9 @@ final class Connection implements MqttCallbackExtended {
         }
         connected = true;
         backoffMs = config.reconnectMinMs();
+        boolean outageWarned = outageReported && (config.warnFirstConnectFailure() || counters.connects.get() > 0);
         counters.connects.incrementAndGet();
-        if (outageReported) {
+        if (outageWarned) {
             LOG.info("MQTT broker {} reachable again; restoring {} subscriptions, sending {} buffered messages",
                     serverUri, subs.size(), pendingCount.get());
         }

@@ -72,6 +72,16 @@ final class Names {
         return remappings.getOrDefault(resolved, resolved);
     }
 
+    /** See {@link Node#checkFilter(String)}. */
+    static String checkFilter(String filter) {
+        if (filter == null || filter.isEmpty()) {
+            throw new InputException("topic filter '': must not be empty (for example robot1/# or robot1/+/state)");
+        }
+        String absolute = filter.startsWith("/") ? filter.substring(1) : filter;
+        checkLevels(absolute, "topic filter '" + filter + "'", true);
+        return absolute;
+    }
+
     private String resolveUnmapped(String name, boolean wildcards) {
         if (name == null || name.isEmpty()) {
             throw new InputException("topic name '': must not be empty (for example cmd/goal, ~state or /fleet/status)");

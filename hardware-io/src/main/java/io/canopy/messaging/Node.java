@@ -172,6 +172,17 @@ public final class Node implements AutoCloseable {
     }
 
     /**
+     * Checks an absolute MQTT topic filter as a user typed it (a leading '/' is allowed and dropped, as for
+     * global names); returns it without that slash. Errors name the filter exactly as given.
+     *
+     * @throws io.canopy.InputException for an empty level, a NUL, or a wildcard that does not fill a whole level
+     *         ('#' also only as the last level)
+     */
+    public static String checkFilter(String filter) {
+        return Names.checkFilter(filter);
+    }
+
+    /**
      * A monitor's subscription: every payload on {@code name} (a topic or filter, resolved like any name),
      * Envelope or not, unfiltered by deadline. {@code canopy echo} uses it.
      */

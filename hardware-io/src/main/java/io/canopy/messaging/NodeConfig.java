@@ -41,6 +41,7 @@ public final class NodeConfig {
     private final long reconnectMaxMs;
     private final int outageBufferSize;
     private final boolean announceState;
+    private final boolean warnFirstConnectFailure;
     private final LongSupplier epochNs;
 
     private NodeConfig(Builder b) {
@@ -60,6 +61,7 @@ public final class NodeConfig {
         this.reconnectMaxMs = b.reconnectMaxMs;
         this.outageBufferSize = b.outageBufferSize;
         this.announceState = b.announceState;
+        this.warnFirstConnectFailure = b.warnFirstConnectFailure;
         this.epochNs = b.epochNs;
     }
 
@@ -88,6 +90,12 @@ public final class NodeConfig {
     public int outageBufferSize() { return outageBufferSize; }
     /** Whether the node publishes its retained {@code <ns>/<node>/state} and sets the Last Will. */
     public boolean announceState() { return announceState; }
+    /**
+     * Whether a broker that cannot be reached before the first connection is logged at WARN (default) or only at
+     * DEBUG, for callers such as command-line tools that wait with {@link Node#awaitConnected(long)} and report
+     * the failure themselves. Losing an established connection is always logged at WARN.
+     */
+    public boolean warnFirstConnectFailure() { return warnFirstConnectFailure; }
     /** Wall clock for message stamps and deadlines, Unix epoch nanoseconds. */
     public LongSupplier epochNs() { return epochNs; }
 
@@ -109,6 +117,7 @@ public final class NodeConfig {
         private long reconnectMaxMs = 10_000;
         private int outageBufferSize = 1000;
         private boolean announceState = true;
+        private boolean warnFirstConnectFailure = true;
         private LongSupplier epochNs = () -> System.currentTimeMillis() * 1_000_000L;
 
         private Builder(String nodeName) {
@@ -166,6 +175,9 @@ public final class NodeConfig {
         public Builder outageBufferSize(int n) { this.outageBufferSize = positive(n, "outageBufferSize"); return this; }
 
         public Builder announceState(boolean on) { this.announceState = on; return this; }
+
+        /** See {@link NodeConfig#warnFirstConnectFailure()}. */
+        public Builder warnFirstConnectFailure(boolean on) { this.warnFirstConnectFailure = on; return this; }
 
         public Builder epochNs(LongSupplier clock) { this.epochNs = Objects.requireNonNull(clock, "clock"); return this; }
 

@@ -55,6 +55,17 @@ class NamesTest {
     }
 
     @Test
+    void aFilterIsCheckedAndReportedExactlyAsTyped() {
+        assertThat(Names.checkFilter("robot1/#")).isEqualTo("robot1/#");
+        assertThat(Names.checkFilter("/robot1/+/state")).isEqualTo("robot1/+/state");
+        assertThatThrownBy(() -> Names.checkFilter("t/#/x")).isInstanceOf(InputException.class)
+                .hasMessage("topic filter 't/#/x': wildcard '#' must fill a whole level and be the last one"
+                        + " (for example robot1/+/state or robot1/#)");
+        assertThatThrownBy(() -> Names.checkFilter("")).isInstanceOf(InputException.class)
+                .hasMessageStartingWith("topic filter '': must not be empty");
+    }
+
+    @Test
     void badNamesAreInputErrorsThatSayHowToFix() {
         assertThatThrownBy(() -> names.resolveTopic("a//b")).isInstanceOf(InputException.class)
                 .hasMessage("topic name 'a//b': resolves to 'robot1/a//b', which has an empty level (a doubled or"

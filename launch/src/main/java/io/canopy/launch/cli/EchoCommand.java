@@ -7,7 +7,6 @@ import io.canopy.InputException;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
-import io.canopy.messaging.Subscription;
 import io.canopy.proto.Envelope;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
@@ -68,17 +67,27 @@ final class EchoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (count < 0 || durationS < 0 || connectTimeoutMs <= 0) {
-            throw new InputException("--count and --duration must not be negative and --connect-timeout-ms"
-                    + " must be positive (got " + count + ", " + durationS + ", " + connectTimeoutMs + ")");
+        if (count < 0) {
+            throw new InputException("--count " + count + ": must not be negative; give 0 for no limit or the number"
+                    + " of messages to print, for example --count 10");
         }
+        if (!(durationS >= 0) || Double.isInfinite(durationS)) {
+            throw new InputException("--duration " + typed("--duration", durationS) + ": must be a finite number of seconds, not negative;"
+                    + " give 0 to run until Ctrl-C, for example --duration 5");
+        }
+        if (connectTimeoutMs <= 0) {
+            throw new InputException("--connect-timeout-ms " + connectTimeoutMs + ": must be positive;"
+                    + " for example --connect-timeout-ms 5000");
+        }
+        // the filter is used as typed (not namespaced), and errors quote it as typed
+        String filter = Node.checkFilter(topic);
         if (broker.equals(NodeConfig.EMBEDDED)) {
             throw new InputException("--broker embedded would listen on a broker of its own;"
                     + " give the URL of the node's broker, for example tcp://127.0.0.1:1883");
         }
         PrintWriter out = spec.commandLine().getOut();
         NodeConfig.Builder builder = NodeConfig.builder("canopy_echo_" + ProcessHandle.current().pid()).broker(broker)
-                .announceState(false);
+                .announceState(false).warnFirstConnectFailure(false); // a broker that is down is reported below, once
         if (passwordEnv != null && System.getenv(passwordEnv) == null) {
             throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
         }
@@ -95,8 +104,7 @@ final class EchoCommand implements Callable<Integer> {
         CountDownLatch done = new CountDownLatch(1);
         AtomicLong printed = new AtomicLong();
         try (Node node = Node.start(config)) {
-            String filter = topic.startsWith("/") ? topic : "/" + topic; // the topic as given, not namespaced
-            Subscription sub = node.newRawSubscriber(filter, Qos.AT_LEAST_ONCE, (t, payload, retained) -> {
+            node.newRawSubscriber("/" + filter, Qos.AT_LEAST_ONCE, (t, payload, retained) -> {
                 synchronized (out) {
                     if (count > 0 && printed.get() >= count) {
                         return;
@@ -113,7 +121,7 @@ final class EchoCommand implements Callable<Integer> {
                 throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs
                         + " ms (" + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
             }
-            spec.commandLine().getErr().println("listening on " + sub.topic() + " at " + broker);
+            spec.commandLine().getErr().println("listening on " + topic + " at " + broker);
             spec.commandLine().getErr().flush();
             if (durationS > 0) {
                 done.await((long) (durationS * 1000), TimeUnit.MILLISECONDS);
@@ -122,6 +130,13 @@ final class EchoCommand implements Callable<Integer> {
             }
         }
         return CanopyMain.EXIT_OK;
+    }
+
+    /** The option's value as the user typed it (picocli's parsed value when it was not typed). */
+    private String typed(String option, Object parsed) {
+        var result = spec.commandLine().getParseResult();
+        var matched = result == null ? null : result.matchedOption(option);
+        return matched == null || matched.stringValues().isEmpty() ? String.valueOf(parsed) : matched.stringValues().get(0);
     }
 
     /** One line: topic, header, body; or the raw payload when it is not an Envelope. */

@@ -8,7 +8,10 @@ import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.MotorCommand;
 import io.canopy.proto.RangeReading;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.util.List;
@@ -24,6 +27,68 @@ class EchoCommandTest {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
+    }
+
+    /** Runs canopy through {@link CanopyMain#execute} with System.out/err captured (log lines included): {exit, out, err}. */
+    private static Object[] execute(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream capturedOut = new ByteArrayOutputStream();
+        ByteArrayOutputStream capturedErr = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(capturedOut, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(capturedErr, true, StandardCharsets.UTF_8));
+            int code = CanopyMain.execute(args);
+            return new Object[] {code, capturedOut.toString(StandardCharsets.UTF_8), capturedErr.toString(StandardCharsets.UTF_8)};
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void anInvalidFilterIsOneLineQuotingItAsTyped() throws Exception {
+        Object[] r = execute("echo", "t/#/x", "--broker", "tcp://127.0.0.1:" + freePort(), "--connect-timeout-ms", "300");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(r[1]).isEqualTo("");
+        assertThat(((String) r[2]).lines().toList()).containsExactly("canopy: topic filter 't/#/x': wildcard '#' must"
+                + " fill a whole level and be the last one (for example robot1/+/state or robot1/#)");
+    }
+
+    @Test
+    void anUnreachableBrokerPrintsOnlyTheOneLineErrorAndNoLogLine() throws Exception {
+        int port = freePort();
+        Object[] r = execute("echo", "robot1/#", "--broker", "tcp://127.0.0.1:" + port, "--connect-timeout-ms", "300");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(r[1]).isEqualTo("");
+        assertThat(((String) r[2]).lines().toList()).containsExactly("canopy: MQTT broker tcp://127.0.0.1:" + port
+                + " not reachable within 300 ms (Unable to connect to server: Connection refused); start it, or pass --broker URL");
+    }
+
+    @Test
+    void aNegativeCountNamesOnlyThatOptionAndHowToFixIt() {
+        Object[] r = execute("echo", "robot1/#", "--count", "-1");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(r[2]).isEqualTo("canopy: --count -1: must not be negative; give 0 for no limit or the number of"
+                + " messages to print, for example --count 10" + System.lineSeparator());
+    }
+
+    @Test
+    void aBadDurationOrConnectTimeoutNamesOnlyThatOption() {
+        Object[] r = execute("echo", "robot1/#", "--duration", "-2.5");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(r[2]).isEqualTo("canopy: --duration -2.5: must be a finite number of seconds, not negative;"
+                + " give 0 to run until Ctrl-C, for example --duration 5" + System.lineSeparator());
+        r = execute("echo", "robot1/#", "--connect-timeout-ms", "0");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(r[2]).isEqualTo("canopy: --connect-timeout-ms 0: must be positive; for example --connect-timeout-ms 5000"
+                + System.lineSeparator());
     }
 
     @Test
