@@ -72,6 +72,7 @@ final class PubCommand implements Callable<Integer> {
             throw new InputException("--broker embedded would publish into a broker of its own; give the node's broker URL");
         }
         NodeConfig.Builder b = NodeConfig.builder("canopy_pub").broker(broker).announceState(false)
+                .warnFirstConnectFailure(false) // the command reports an unreachable broker itself, in one line
                 .clientId("canopy-pub-" + ProcessHandle.current().pid());
         if (passwordEnv != null && System.getenv(passwordEnv) == null) {
             throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");

@@ -58,4 +58,18 @@ class PubCommandTest {
         assertThat(run("robot1/a", "--event", "x", "--qos", "2")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat(err.toString()).contains("--qos 2: must be 0 or 1");
     }
+
+    @Test
+    void anUnreachableBrokerPrintsOnlyTheOneLineErrorAndNoLogLine() throws Exception {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        Object[] r = ValidateCommandTest.run("pub", "robot1/cmd/stop", "--event", "stop",
+                "--broker", "tcp://127.0.0.1:" + port, "--connect-timeout-ms", "300");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(((String) r[2]).lines().toList()).containsExactly("canopy: MQTT broker tcp://127.0.0.1:" + port
+                + " not reachable within 300 ms (Unable to connect to server: Connection refused); start it, or pass --broker URL");
+        assertThat((String) r[1]).doesNotContain("WARN");
+    }
 }
