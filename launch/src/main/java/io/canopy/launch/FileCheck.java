@@ -2,6 +2,8 @@ package io.canopy.launch;
 
 import io.canopy.InputException;
 import io.canopy.bt.TextFile;
+import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.Statechart;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,14 @@ public final class FileCheck {
 
     /** Every error in {@code file} (and the files a launch file names), one line each; empty when it is good. */
     public static List<String> check(Path file, Map<String, String> args) {
+        return check(file, args, new ArrayList<>());
+    }
+
+    /**
+     * Like {@link #check(Path, Map)}, and adds to {@code warnings} one line per thing that loads but will fail
+     * when run: for an SCXML document, every expression that is not valid ECMAScript ({@link Statechart#warnings()}).
+     */
+    public static List<String> check(Path file, Map<String, String> args, List<String> warnings) {
         Kind kind;
         try {
             kind = kindOf(file);
@@ -33,7 +43,10 @@ public final class FileCheck {
                     errors.addAll(Artifacts.checkAll(plan));
                 }
                 case TREE -> Artifacts.checkTree(file, errors);
-                case SCXML -> Artifacts.checkMachine(file, errors);
+                case SCXML -> {
+                    Statechart chart = ScxmlLoader.load(LaunchLoader.display(file.toAbsolutePath().normalize()));
+                    warnings.addAll(chart.warnings());
+                }
             }
         } catch (LaunchException e) {
             errors.addAll(e.errors());

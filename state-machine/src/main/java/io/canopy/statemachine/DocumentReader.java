@@ -48,7 +48,7 @@ final class DocumentReader {
             throw error(root, "binding=\"" + binding + "\" must be early or late");
         }
         collectData(root);
-        exprs = new EcmaDataModel(slots, frame);
+        exprs = new EcmaDataModel(slots, frame, loader.warnings);
         String name = root.attr("name");
         if (name == null) {
             String base = Path.of(root.file).getFileName().toString();

@@ -10,6 +10,7 @@ import io.canopy.expr.Scope;
 import io.canopy.expr.ValueKind;
 import io.canopy.expr.Variable;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,10 +23,19 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
     private final Slots slots;
     private final Statechart.Frame frame;
     private final Map<String, Variable> variables = new HashMap<>();
+    private final List<String> warnings;
 
-    EcmaDataModel(Slots slots, Statechart.Frame frame) {
+    /** {@code warnings} receives one line per expression that loads only as one failing when evaluated. */
+    EcmaDataModel(Slots slots, Statechart.Frame frame, List<String> warnings) {
         this.slots = slots;
         this.frame = frame;
+        this.warnings = warnings;
+    }
+
+    /** Records that {@code attribute="source"} of {@code at} was replaced by an expression that always fails. */
+    private void warn(XmlElement at, String attribute, String source, String problem) {
+        warnings.add(at.where() + " " + attribute + "=\"" + source + "\": " + problem
+                + "; the document loads, but evaluating it raises error.execution");
     }
 
     @Override
@@ -53,6 +63,7 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
 
     private CompiledExpression failingOrReject(String source, XmlElement at, String attribute, InputException e) {
         if (EcmaSyntax.isInvalid(source)) {
+            warn(at, attribute, source, "not a valid ECMAScript expression: " + e.getMessage());
             return Expressions.failing(source, Dialect.ECMASCRIPT, "not a valid ECMAScript expression: " + e.getMessage());
         }
         throw new InputException(at.where() + " " + attribute + "=\"" + source + "\": " + e.getMessage()
@@ -65,6 +76,7 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
         try {
             return Expressions.compile(source, this, Dialect.ECMASCRIPT);
         } catch (ExpressionSyntaxException e) {
+            warn(at, attribute, source, "not a location: " + e.getMessage());
             return Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location: " + e.getMessage());
         }
     }
@@ -102,6 +114,8 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
                 throw new InputException(at.where() + " location=\"" + location + "\" expr=\"" + source + "\": "
                         + e.getMessage());
             }
+            String bad = EcmaSyntax.isInvalid(location) ? "location" : "expr";
+            warn(at, bad, bad.equals("location") ? location : source, "not a valid ECMAScript assignment: " + e.getMessage());
             ce = Expressions.failing(location + " = " + source, Dialect.ECMASCRIPT, "not a valid ECMAScript assignment: "
                     + e.getMessage());
         }
@@ -112,9 +126,13 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
     @Override
     public Location location(String source, XmlElement at, String attribute) {
         String name = source.trim();
-        CompiledExpression read = isIdentifier(name) || !EcmaSyntax.isInvalid(source)
-                ? compileOrFail(source, at, attribute)
-                : Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location");
+        CompiledExpression read;
+        if (isIdentifier(name) || !EcmaSyntax.isInvalid(source)) {
+            read = compileOrFail(source, at, attribute);
+        } else {
+            warn(at, attribute, source, "not a location (not valid ECMAScript)");
+            read = Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location");
+        }
         Variable target = isIdentifier(name) ? variable(name) : null;
         return new Location() {
             @Override

@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,18 +26,27 @@ import java.util.Set;
 public final class ScxmlLoader {
     private final Map<Path, Statechart> cache = new HashMap<>();
     private final Set<Path> loading = new HashSet<>();
+    /** Load-time diagnostics of this load, the documents it invokes included (see {@link Statechart#warnings()}). */
+    final List<String> warnings = new ArrayList<>();
 
     private ScxmlLoader() {}
 
     /** Loads and compiles the document at {@code file}. */
     public static Statechart load(Path file) {
-        return new ScxmlLoader().loadFile(file.toAbsolutePath().normalize());
+        ScxmlLoader loader = new ScxmlLoader();
+        return loader.withWarnings(loader.loadFile(file.toAbsolutePath().normalize()));
     }
 
     /** Compiles a document given as text; {@code name} names it in messages, relative srcs resolve to cwd. */
     public static Statechart parse(String xml, String name) {
-        return new ScxmlLoader().loadStream(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), name,
-                Path.of("").toAbsolutePath());
+        ScxmlLoader loader = new ScxmlLoader();
+        return loader.withWarnings(loader.loadStream(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
+                name, Path.of("").toAbsolutePath()));
+    }
+
+    private Statechart withWarnings(Statechart chart) {
+        chart.warnings = List.copyOf(warnings);
+        return chart;
     }
 
     Statechart loadFile(Path file) {

@@ -24,6 +24,7 @@ public final class Statechart {
     String source;
     boolean lateBinding;
     boolean ecmascript;
+    List<String> warnings = List.of();
 
     /** A hash of the state ids and kinds: snapshots restore only into the chart they came from. */
     long fingerprint;
@@ -119,6 +120,15 @@ public final class Statechart {
     /** The {@code name} attribute (or the builder's name). */
     public String name() {
         return name;
+    }
+
+    /**
+     * Load-time diagnostics, one line each ({@code file:line:column: <element> attribute="source": problem}): every
+     * expression of the document (and of the documents it invokes) that is not valid ECMAScript and so loads as
+     * one that raises {@code error.execution} when evaluated. Empty for charts built in Java.
+     */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Where it came from (a file name, or "builder"). */

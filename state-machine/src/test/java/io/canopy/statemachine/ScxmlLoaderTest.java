@@ -52,6 +52,29 @@ class ScxmlLoaderTest {
     }
 
     @Test
+    void invalidEcmascriptLoadsButIsReportedAsAWarningNamingLineElementAttributeAndToken() throws IOException {
+        Path f = write("badexpr.scxml", HEAD + "<state id=\"a\">\n"
+                + "  <transition event=\"go\" cond=\"_event.data &lt;&lt; + )\" target=\"b\"/>\n"
+                + "</state><final id=\"b\"/></scxml>");
+        Statechart chart = ScxmlLoader.load(f);
+        assertThat(chart.stateIds()).contains("a", "b");
+        assertThat(chart.warnings()).hasSize(1);
+        assertThat(chart.warnings().get(0))
+                .contains("badexpr.scxml:3:")
+                .contains("<transition> cond=\"_event.data << + )\"")
+                .contains("not a valid ECMAScript expression")
+                .contains("found '<' at column 14")
+                .contains("error.execution");
+    }
+
+    @Test
+    void validExpressionsGiveNoWarnings() {
+        Statechart chart = ScxmlLoader.parse(HEAD + "<datamodel><data id=\"v\" expr=\"1\"/></datamodel>"
+                + "<state id=\"a\"><transition cond=\"v &gt; 0\" target=\"a\"/></state></scxml>", "good.scxml");
+        assertThat(chart.warnings()).isEmpty();
+    }
+
+    @Test
     void ecmascriptBeyondTheVocabularyIsRejectedAtLoadTime() {
         assertThatThrownBy(() -> ScxmlLoader.parse(HEAD + "<datamodel><data id=\"v\"/></datamodel>"
                 + "<state id=\"a\"><transition cond=\"Math.max(1, 2) &gt; 1\" target=\"a\"/></state></scxml>", "vocab.scxml"))

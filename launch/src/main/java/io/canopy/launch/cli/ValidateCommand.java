@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code canopy validate FILE...}: checks launch files (and the trees and machines they name), behavior-tree
  * XML and SCXML files without running anything. Prints {@code OK FILE} per good file on stdout and every
- * error as one line on stderr; exits 2 when any file has an error.
+ * error as one line on stderr, every warning as one {@code warning: ...} line on stderr; exits 2 when any file has
+ * an error (with {@code --strict}, warnings are errors).
  */
 @Command(
         name = "validate",
@@ -25,7 +26,9 @@ import picocli.CommandLine.Spec;
         description = {
             "Check launch, behavior-tree (BT.CPP v4 XML) and SCXML files without running anything.",
             "Prints 'OK FILE' for each good file and every error as 'file:line:column: <element>: ...'.",
-            "Exit codes: 0 all good, 2 some file has errors."
+            "An SCXML expression that is not valid ECMAScript loads (it raises error.execution when evaluated)",
+            "and is reported on stderr as 'warning: file:line:column: <element> attribute=...: ...'.",
+            "Exit codes: 0 all good (warnings allowed), 2 some file has errors (or warnings, with --strict)."
         })
 final class ValidateCommand implements Callable<Integer> {
     @Spec
@@ -36,6 +39,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--arg", paramLabel = "NAME=VALUE", description = "Set a launch argument (repeatable).")
     List<String> args = new ArrayList<>();
+
+    @Option(names = "--strict", description = "Treat warnings (an SCXML expression that loads but raises error.execution"
+            + " when evaluated) as errors: exit 2.")
+    boolean strict;
 
     @Override
     public Integer call() {
@@ -48,7 +55,13 @@ final class ValidateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int bad = 0;
         for (Path f : files) {
-            List<String> errors = FileCheck.check(f, argValues);
+            List<String> warnings = new ArrayList<>();
+            List<String> errors = FileCheck.check(f, argValues, warnings);
+            if (strict) {
+                warnings.forEach(w -> errors.add(w + " (an error with --strict)"));
+            } else {
+                warnings.forEach(w -> err.println("warning: " + w));
+            }
             if (errors.isEmpty()) {
                 out.println("OK " + f);
             } else {

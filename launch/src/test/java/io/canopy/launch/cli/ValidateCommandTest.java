@@ -50,6 +50,36 @@ class ValidateCommandTest {
         assertThat((String) r[2]).isEmpty();
     }
 
+    private Path badExpression() throws IOException {
+        return write("badexpr.scxml", "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n"
+                + "<state id=\"a\">\n  <transition event=\"go\" cond=\"_event.data &lt;&lt; + )\" target=\"b\"/>\n</state>\n"
+                + "<final id=\"b\"/></scxml>");
+    }
+
+    @Test
+    void anInvalidScxmlExpressionIsAOneLineWarningAndTheFileIsStillOk() throws IOException {
+        Path f = badExpression();
+        Object[] r = run("validate", f.toString());
+        assertThat(r[0]).as((String) r[2]).isEqualTo(CanopyMain.EXIT_OK);
+        assertThat((String) r[1]).contains("OK " + f);
+        String[] lines = ((String) r[2]).strip().split("\n");
+        assertThat(lines).hasSize(1);
+        assertThat(lines[0]).startsWith("warning: ").contains("badexpr.scxml:3:", "<transition> cond=\"_event.data << + )\"",
+                "not a valid ECMAScript expression", "found '<' at column 14", "error.execution");
+    }
+
+    @Test
+    void withStrictAnInvalidScxmlExpressionIsAnErrorAndTheExitCodeIsTwo() throws IOException {
+        Path f = badExpression();
+        Object[] r = run("validate", "--strict", f.toString());
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat((String) r[1]).doesNotContain("OK " + f);
+        String[] lines = ((String) r[2]).strip().split("\n");
+        assertThat(lines).hasSize(2);
+        assertThat(lines[0]).doesNotStartWith("warning:").contains("badexpr.scxml:3:", "<transition> cond=", "--strict");
+        assertThat(lines[1]).isEqualTo("1 of 1 file(s) have errors");
+    }
+
     @Test
     void everyErrorIsOneLineOnStderrAndTheExitCodeIsTwo() throws IOException {
         Path bad = write("bad.launch.xml", "<launch><node name=\"n\" colour=\"red\"><timer name=\"t\" hz=\"-5\"/></node></launch>");
