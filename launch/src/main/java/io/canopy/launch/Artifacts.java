@@ -64,10 +64,6 @@ final class Artifacts {
         checkTree(file, errors, null);
     }
 
-    static void checkMachine(Path file, List<String> errors) {
-        checkMachine(file, errors, null);
-    }
-
     private static Tree checkTree(Path file, List<String> errors, Source from) {
         Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
         try {
