@@ -26,7 +26,7 @@ final class Compiler {
      * @param topData   the {@code <data>} of the root, in document order
      */
     static Statechart compile(StateNode root, String name, String source, boolean lateBinding, boolean ecmascript,
-            String[] slotNames, Statechart.Frame frame) {
+            String[] slotNames, ExprProgram program) {
         Compiler k = new Compiler(root);
         Statechart c = k.c;
         c.name = name;
@@ -34,7 +34,7 @@ final class Compiler {
         c.lateBinding = lateBinding;
         c.ecmascript = ecmascript;
         c.slotNames = slotNames;
-        c.frame = frame;
+        c.program = program;
         c.slotIndex = new NameTable(slotNames);
         k.number(root);
         k.states();

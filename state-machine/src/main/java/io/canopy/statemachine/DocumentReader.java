@@ -16,8 +16,7 @@ final class DocumentReader {
     private final ScxmlLoader loader;
     final Path dir;
     private final Slots slots = new Slots();
-    private final Statechart.Frame frame = new Statechart.Frame();
-    DataModelCompiler exprs;
+    EcmaDataModel exprs;
     private int generated;
 
     DocumentReader(ScxmlLoader loader, Path dir) {
@@ -48,7 +47,7 @@ final class DocumentReader {
             throw error(root, "binding=\"" + binding + "\" must be early or late");
         }
         collectData(root);
-        exprs = new EcmaDataModel(slots, frame, loader.warnings);
+        exprs = new EcmaDataModel(slots, loader.warnings);
         String name = root.attr("name");
         if (name == null) {
             String base = Path.of(root.file).getFileName().toString();
@@ -80,7 +79,7 @@ final class DocumentReader {
                             + "<final>, <datamodel> or <script>");
             }
         }
-        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), frame);
+        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), exprs.program());
     }
 
     private void collectData(XmlElement e) {
