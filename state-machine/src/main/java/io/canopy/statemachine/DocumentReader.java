@@ -74,12 +74,18 @@ final class DocumentReader {
                 case "script":
                     top.onEntry.add(content.script(child));
                     break;
+                case "transition":
+                    loader.warnings.add(child.where() + ": <transition> directly in <scxml> is not SCXML (Qt Creator "
+                            + "writes it for transitions of the whole machine) and is ignored: wrap the top-level states "
+                            + "in one <state> and move the <transition> into it to handle the event in every state");
+                    break;
                 default:
                     throw error(child, "<" + child.name + "> is not allowed in <scxml>: use <state>, <parallel>, "
                             + "<final>, <datamodel> or <script>");
             }
         }
-        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), exprs.program());
+        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), exprs.program(),
+                loader.warnings);
     }
 
     private void collectData(XmlElement e) {
