@@ -46,7 +46,7 @@ public final class ScxmlDriver {
         Map<String, String> data = dataValues();
         machine.start();
         if (trace) {
-            out.println("initial -> " + String.join(" ", machine.activeAtomicStates()));
+            out.println("initial -> " + String.join(" ", atomicConfiguration()));
         } else {
             printChanges(before, data);
         }
@@ -105,21 +105,21 @@ public final class ScxmlDriver {
         Object data = null;
         if (space >= 0) {
             String json = line.substring(space + 1).strip();
-            try {
-                data = JsonLiteral.parse(json);
-            } catch (RuntimeException e) {
-                throw new InputException("event '" + name + "': the data " + json + " is not JSON (" + e.getMessage()
-                        + "): write e.g. " + name + " {\"x\": 1}");
+            data = JsonLiteral.parse(json);
+            if (data == null && !json.equals("null")) {
+                throw new InputException("event '" + name + "': the data " + json + " is not JSON: write e.g. " + name
+                        + " {\"x\": 1}");
             }
         }
-        step(name, () -> machine.fire(name, data));
+        Object payload = data;
+        step(name, () -> machine.fire(name, payload));
         if (trace) {
-            out.println(name + " -> " + String.join(" ", machine.activeAtomicStates()));
+            out.println(name + " -> " + String.join(" ", atomicConfiguration()));
         }
     }
 
     private void step(String what, Runnable r) {
-        List<String> before = machine.activeStates();
+        List<String> before = configuration();
         Map<String, String> data = dataValues();
         if (!trace) {
             out.println(what + ":");
@@ -157,7 +157,7 @@ public final class ScxmlDriver {
                     clock.setNs(end);
                 });
                 if (trace) {
-                    out.println(":wait " + ms + " -> " + String.join(" ", machine.activeAtomicStates()));
+                    out.println(":wait " + ms + " -> " + String.join(" ", atomicConfiguration()));
                 }
                 break;
             }
@@ -221,8 +221,19 @@ public final class ScxmlDriver {
         return v == null ? "undefined" : String.valueOf(v);
     }
 
+    /** The configuration; a machine that stopped in a top-level final state shows that state. */
+    private List<String> configuration() {
+        String fin = machine.finalStateId();
+        return machine.isFinished() && fin != null ? List.of(fin) : machine.activeStates();
+    }
+
+    private List<String> atomicConfiguration() {
+        String fin = machine.finalStateId();
+        return machine.isFinished() && fin != null ? List.of(fin) : machine.activeAtomicStates();
+    }
+
     private void printChanges(List<String> before, Map<String, String> dataBefore) {
-        List<String> after = machine.activeStates();
+        List<String> after = configuration();
         List<String> exited = new ArrayList<>(before);
         exited.removeAll(after);
         List<String> entered = new ArrayList<>(after);
