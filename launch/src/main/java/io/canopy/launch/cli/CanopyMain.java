@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
             NodesCommand.class,
             TreeTestCommand.class,
             ScxmlTestCommand.class,
+            ScxmlCommand.class,
             SimCommand.class,
             EchoCommand.class,
             PubCommand.class,

@@ -46,12 +46,7 @@ final class Telemetry implements TickListener {
 
     @Override
     public void onTick(long nowNs) {
-        for (TreeSlot t : node.trees) {
-            t.refreshStatus();
-        }
-        for (MachineSlot m : node.machines) {
-            m.refreshStatus();
-        }
+        // the snapshots were refreshed by the status phase of each tree's and machine's timer (NodeCycle)
         scratch.set(EventKind.SENSOR, KEY, nowNs);
         node.outbound.queue.offer(scratch);
     }
