@@ -329,7 +329,7 @@ final class NodeReader {
         String parity = r.choice("parity", "none", "none", "even", "odd", "mark", "space");
         String stopBits = r.choice("stop_bits", "1", "1", "1.5", "2");
         String flow = r.choice("flow", "none", "none", "rtscts", "xonxoff");
-        int timeoutMs = (int) r.integer("timeout_ms", SerialPlan.DEFAULT_TIMEOUT_MS, 10, 600_000, "milliseconds");
+        int timeoutMs = (int) r.integer("timeout_ms", SerialPlan.DEFAULT_TIMEOUT_MS, 0, 600_000, "milliseconds (0: never treat silence as lost)");
         Map<String, String> params = new LinkedHashMap<>();
         for (XmlElement c : e.children) {
             if (!c.name.equals("param")) {

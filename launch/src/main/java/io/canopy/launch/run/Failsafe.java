@@ -138,7 +138,7 @@ final class Failsafe implements StallHandler {
                     LOG.info("node {}: serial link {}: frames again after a silence; device.back", node, w.link.plan.name());
                     bus.publish(io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK, w.link.plan.name(), null, nowNs);
                 }
-            } else if (!w.silent && nowNs - w.lastFrameNs > w.timeoutNs) {
+            } else if (!w.silent && w.timeoutNs > 0 && nowNs - w.lastFrameNs > w.timeoutNs) {
                 w.silent = true;
                 silences++;
                 if (w.link.motors != null) {
