@@ -57,6 +57,7 @@ public final class SerialLink implements AutoCloseable {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong droppedFull = new AtomicLong();
     private final AtomicLong droppedLost = new AtomicLong();
+    private final AtomicLong queued = new AtomicLong();
     private final AtomicLong droppedTooLarge = new AtomicLong();
     private final AtomicLong lostCount = new AtomicLong();
 
@@ -124,6 +125,7 @@ public final class SerialLink implements AutoCloseable {
             droppedFull.incrementAndGet();
             return false;
         }
+        queued.incrementAndGet();
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -165,6 +167,7 @@ public final class SerialLink implements AutoCloseable {
             freePayloads.offer(payload);
             return false;
         }
+        queued.incrementAndGet();
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -403,6 +406,11 @@ public final class SerialLink implements AutoCloseable {
     /** Bad frames of every kind (sequence gaps not included). */
     public long badFrames() {
         return decoder.badFrames();
+    }
+
+    /** Messages accepted by {@link #send} for the writer thread (written or still queued). */
+    public long framesQueued() {
+        return queued.get();
     }
 
     /** Good frames received. */

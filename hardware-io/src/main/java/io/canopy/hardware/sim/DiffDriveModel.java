@@ -57,6 +57,8 @@ public final class DiffDriveModel {
     private double batteryPct = 100.0;
     private double drainScale = 1.0;
     private double dockX = Double.NaN;
+    private boolean charging;
+    private long blockedSteps;
     private double dockY;
     private double dockRadiusM;
     private double chargePctPerS;
@@ -115,8 +117,9 @@ public final class DiffDriveModel {
             batteryPct -= drainScale * EFFORT_DRAIN_PCT_PER_NM_S * Math.abs(effort[m]) * dt;
         }
         batteryPct = Math.max(0, batteryPct - drainScale * IDLE_DRAIN_PCT_S * dt);
-        if (chargePctPerS > 0 && Math.hypot(x - dockX, y - dockY) <= dockRadiusM
-                && Math.abs(velocity[0]) < 0.1 && Math.abs(velocity[1]) < 0.1) {
+        charging = chargePctPerS > 0 && Math.hypot(x - dockX, y - dockY) <= dockRadiusM
+                && Math.abs(velocity[0]) < 0.1 && Math.abs(velocity[1]) < 0.1;
+        if (charging) {
             batteryPct = Math.min(100, batteryPct + chargePctPerS * dt);
         }
         double vl = mean[0] * WHEEL_RADIUS_M;
@@ -128,6 +131,19 @@ public final class DiffDriveModel {
         if (!blocked(nx, ny)) {
             x = nx;
             y = ny;
+        } else {
+            // Against a wall or the box the base cannot move forward: the forward part of the wheels' motion
+            // stalls (no slip), only turning in place goes on. The encoders count what the wheels really did,
+            // so odometry stays with the base. (Counting the stalled forward turns, as before, let odometry run
+            // ahead of a blocked base: the dock tree then "arrived" away from the charger.)
+            double turnRadS = w * TRACK_M / 2 / WHEEL_RADIUS_M;
+            for (int m = 0; m < 2; m++) {
+                double actual = m == 0 ? -turnRadS : turnRadS;
+                position[m] += (actual - mean[m]) * dt;
+                mean[m] = actual;
+                velocity[m] = actual;
+            }
+            blockedSteps++;
         }
         theta = normalise(theta + w * dt);
     }
@@ -238,6 +254,16 @@ public final class DiffDriveModel {
     /** {@link FaultFlag} bits of one motor. */
     public int faultFlags(int motor) {
         return timedOut[motor] ? FaultFlag.FAULT_COMMAND_TIMEOUT_VALUE : 0;
+    }
+
+    /** Whether the base is on its charger and charging (reported in {@code BatteryState.charging}). */
+    public boolean charging() {
+        return charging;
+    }
+
+    /** Physics steps in which the base pushed against a wall or the box (its wheels stalled). */
+    public long blockedSteps() {
+        return blockedSteps;
     }
 
     public double batteryPercent() {

@@ -52,7 +52,7 @@ final class LinkRuntime implements AutoCloseable {
      * @param downstream gets what no role consumed, and device.lost / device.back
      */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
-            LinkSink downstream) {
+            LinkSink downstream, io.canopy.tick.NanoClock clock) {
         List<DeviceRole> roles = new ArrayList<>();
         roles.add(tap);
         MotorController motors = null;
@@ -90,7 +90,7 @@ final class LinkRuntime implements AutoCloseable {
         DiffDriveSim sim = null;
         if (plan.simulated()) {
             InProcessWire wire = new InProcessWire();
-            sim = DiffDriveSim.inProcess(wire, false);
+            sim = DiffDriveSim.inProcess(wire, false, clock);
             configureSim(plan, sim);
             link = SerialLink.inProcess(plan.name(), wire, true, hub);
         } else {
@@ -161,6 +161,14 @@ final class LinkRuntime implements AutoCloseable {
     void start() {
         if (sim != null) {
             sim.start();
+        }
+        link.start();
+    }
+
+    /** As {@link #start()}, but a simulator's physics is stepped by the caller ({@link DiffDriveSim#step}). */
+    void startManual() {
+        if (sim != null) {
+            sim.startManual();
         }
         link.start();
     }

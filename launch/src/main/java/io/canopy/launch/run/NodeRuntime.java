@@ -113,7 +113,7 @@ final class NodeRuntime {
             taps.put(s.name(), tap);
             List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
-            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker)));
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock()));
         }
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
                 plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox());
@@ -262,7 +262,7 @@ final class NodeRuntime {
         }
         outbound.start();
         for (LinkRuntime l : links.values()) {
-            l.start();
+            l.startManual();
         }
     }
 
