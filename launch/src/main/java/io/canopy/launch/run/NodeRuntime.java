@@ -160,7 +160,7 @@ final class NodeRuntime {
                 }
             }
             if ("error".equals(plan.eventPolicy())) {
-                tree.context().events().policy(io.canopy.bt.event.UnconsumedPolicy.ERROR);
+                io.canopy.bt.event.TreeEvents.of(tree.context()).policy(io.canopy.bt.event.UnconsumedPolicy.ERROR);
             }
             TreeSlot slot = new TreeSlot(t, tree, gate, gateState, bus);
             trees.add(slot);
