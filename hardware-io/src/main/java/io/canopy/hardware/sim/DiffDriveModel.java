@@ -50,6 +50,10 @@ public final class DiffDriveModel {
     private final long[] commandNs = new long[2];
     private final long[] timeoutNs = new long[2];
     private final boolean[] timedOut = new boolean[2];
+    /** The wheel pushed against an obstacle in the last step: its controller reports overcurrent. */
+    private final boolean[] stalled = new boolean[2];
+    /** The torque a stalled wheel's current limit allows, N·m. */
+    private static final double STALL_LIMIT_NM = 0.05;
     private final boolean[] commanded = new boolean[2];
     private double x = 0.5;
     private double y = 1.5;
@@ -114,6 +118,9 @@ public final class DiffDriveModel {
             effort[m] = EFFORT_PER_RAD_S2 * (velocity[m] - before) / dt + FRICTION_NM_PER_RAD_S * velocity[m];
             mean[m] = (before + velocity[m]) / 2;
             position[m] += mean[m] * dt;
+            if (stalled[m]) { // still pushing since the last step: the current limit holds the torque
+                effort[m] = Math.max(-STALL_LIMIT_NM, Math.min(STALL_LIMIT_NM, effort[m]));
+            }
             batteryPct -= drainScale * EFFORT_DRAIN_PCT_PER_NM_S * Math.abs(effort[m]) * dt;
         }
         batteryPct = Math.max(0, batteryPct - drainScale * IDLE_DRAIN_PCT_S * dt);
@@ -136,14 +143,22 @@ public final class DiffDriveModel {
             // stalls (no slip), only turning in place goes on. The encoders count what the wheels really did,
             // so odometry stays with the base. (Counting the stalled forward turns, as before, let odometry run
             // ahead of a blocked base: the dock tree then "arrived" away from the charger.)
+            // The controllers see the stall as overcurrent (FAULT_OVERCURRENT, as a bumper would tell) and limit the
+            // torque, so a pushing base drains its battery at the current limit, not without bound.
             double turnRadS = w * TRACK_M / 2 / WHEEL_RADIUS_M;
             for (int m = 0; m < 2; m++) {
                 double actual = m == 0 ? -turnRadS : turnRadS;
                 position[m] += (actual - mean[m]) * dt;
                 mean[m] = actual;
                 velocity[m] = actual;
+                stalled[m] = true;
+                effort[m] = Math.max(-STALL_LIMIT_NM, Math.min(STALL_LIMIT_NM, effort[m]));
             }
             blockedSteps++;
+        }
+        if (!blocked(nx, ny) || Math.abs(v) < 1e-9) {
+            stalled[0] = false;
+            stalled[1] = false;
         }
         theta = normalise(theta + w * dt);
     }
@@ -253,7 +268,8 @@ public final class DiffDriveModel {
 
     /** {@link FaultFlag} bits of one motor. */
     public int faultFlags(int motor) {
-        return timedOut[motor] ? FaultFlag.FAULT_COMMAND_TIMEOUT_VALUE : 0;
+        return (timedOut[motor] ? FaultFlag.FAULT_COMMAND_TIMEOUT_VALUE : 0)
+                | (stalled[motor] ? FaultFlag.FAULT_OVERCURRENT_VALUE : 0);
     }
 
     /** Whether the base is on its charger and charging (reported in {@code BatteryState.charging}). */

@@ -13,7 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The demo (launch/examples/patrol.launch.xml) for ten full cycles (Patrol, ReturnToDock, Charging, Patrol)
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>This is the regression test of the demo that got stuck in Charging: a base pushing against a wall kept
  * turning its wheels in the simulator, odometry counted those turns, and the dock tree "arrived" by odometry
- * away from the charger. Now a blocked base's wheels stall (odometry stays with the base), and the dock tree
- * succeeds only when the base reports {@code BatteryState.charging}.
+ * away from the charger. Now a blocked base's wheels stall (odometry stays with the base) and report overcurrent
+ * (the trees back off, as from a bumper), and the dock tree succeeds only when the base reports
+ * {@code BatteryState.charging}. Five starting charges give five different trajectories.
  */
 class DemoTenCyclesTest {
     private static final long STEP_NS = DiffDriveSim.stepNs();
@@ -49,15 +51,21 @@ class DemoTenCyclesTest {
         }
     }
 
-    @Test
-    void tenCyclesAndEveryChargingRaisesTheBattery() throws Exception {
+    @ParameterizedTest(name = "battery at start {0} %")
+    @ValueSource(ints = {30, 42, 55, 67, 80})
+    void tenCyclesAndEveryChargingRaisesTheBattery(int battery) throws Exception {
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
-                Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()), "battery", "30"));
+                Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()), "battery", String.valueOf(battery)));
         node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins());
         node.startManual();
         LinkRuntime base = node.links.get("base");
         DiffDriveSim sim = base.sim;
         MachineSlot mission = node.machines.get(0);
+        long open = System.nanoTime() + 5_000_000_000L; // both ends of the cable open before the first step
+        while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
+            Thread.onSpinWait();
+        }
+        assertThat(sim.link().isConnected() && base.link.isConnected()).as("the in-process cable opened").isTrue();
 
         record Charge(double entered, double left, double x, double y) {}
         List<Charge> charges = new ArrayList<>();
@@ -72,6 +80,13 @@ class DemoTenCyclesTest {
             node.ticker.advance(STEP_NS);
             await(base.link, sim.link());
             String now = mission.stateText();
+            if (Boolean.getBoolean("demo.trace") && i % 500 == 0) {
+                DiffDriveSim.Snapshot t = sim.snapshot();
+                System.out.printf("t=%.1f %s sim (%.2f,%.2f,%.2f) range %.2f batt %.1f charging %s odom (%.2f,%.2f) dock %s/%s patrol %s%n",
+                        clock.nanoTime() / 1e9, now, t.x(), t.y(), t.theta(), t.rangeM(), t.batteryPercent(), sim.charging(),
+                        node.drive.x(), node.drive.y(), node.trees.get(1).runningAction(), node.trees.get(1).lastStatus(),
+                        node.trees.get(0).runningAction());
+            }
             if (!now.equals(state)) {
                 states.add(now);
                 DiffDriveSim.Snapshot s = sim.snapshot();
