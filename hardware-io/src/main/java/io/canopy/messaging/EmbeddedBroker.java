@@ -42,6 +42,8 @@ public final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(chosen));
         p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
         p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
+        // MQTT 3.1.1 allows an empty client id with a clean session (mosquitto_pub without -i sends one)
+        p.setProperty(BrokerConstants.ALLOW_ZERO_BYTE_CLIENT_ID_PROPERTY_NAME, "true");
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
         p.setProperty(BrokerConstants.METRICS_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.BUGSNAG_ENABLE_PROPERTY_NAME, "false");

@@ -99,4 +99,30 @@ class EmbeddedBrokerTest {
         }
         assertThat(accepts(InetAddress.getByName("127.0.0.1"), port)).isFalse();
     }
+
+    /**
+     * mosquitto's own clients without {@code -i} connect with an empty client id and a clean session, which MQTT
+     * 3.1.1 allows: the embedded broker accepts them (it refused them before).
+     */
+    @Test
+    void mosquittoClientsWithoutAClientIdConnect() throws Exception {
+        assumeTrue(new java.io.File("/usr/bin/mosquitto_pub").canExecute(), "mosquitto-clients not installed: skipped");
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0)) {
+            String port = Integer.toString(broker.port());
+            Process sub = new ProcessBuilder("mosquitto_sub", "-h", "127.0.0.1", "-p", port, "-t", "t/empty-id", "-C", "1",
+                    "-W", "10", "-V", "mqttv311").redirectErrorStream(true).start();
+            String got = null;
+            for (int attempt = 0; attempt < 50 && got == null; attempt++) { // until the subscriber is in place
+                Process pub = new ProcessBuilder("mosquitto_pub", "-h", "127.0.0.1", "-p", port, "-t", "t/empty-id",
+                        "-m", "hello", "-V", "mqttv311").redirectErrorStream(true).start();
+                String pubOut = new String(pub.getInputStream().readAllBytes());
+                assertThat(pub.waitFor()).as("mosquitto_pub without -i: %s", pubOut).isZero();
+                if (sub.waitFor(200, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    got = new String(sub.getInputStream().readAllBytes()).strip();
+                }
+            }
+            sub.destroy();
+            assertThat(got).as("mosquitto_sub without -i received it").isEqualTo("hello");
+        }
+    }
 }

@@ -3,7 +3,6 @@ package io.canopy.launch.cli;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.run.Durations;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.Signals;
 import java.io.PrintWriter;
@@ -67,8 +66,8 @@ final class RunCommand implements Callable<Integer> {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
             argValues.put(e.getKey(), e.getValue());
         }
-        long durationNs = duration == null ? 0 : Durations.parseNs(duration, "--duration");
-        long statusNs = Durations.parseNs(statusEvery, "--status-every");
+        long durationNs = duration == null ? 0 : OptionCheck.durationNs("--duration", duration, true);
+        long statusNs = OptionCheck.durationNs("--status-every", statusEvery, true);
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {

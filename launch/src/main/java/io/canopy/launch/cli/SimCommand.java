@@ -81,9 +81,10 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--demo", description = "Run in-process with a behavior tree that wanders around the room.")
     boolean demo;
 
-    @Option(names = "--duration", defaultValue = "0", paramLabel = "SECONDS",
-            description = "Stop after this many seconds; 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
-    double durationS;
+    @Option(names = "--duration", defaultValue = "0", paramLabel = "TIME",
+            description = "Stop after this long (500ms, 5s, 2m, or plain seconds); 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
+    String duration;
+    private double durationS;
 
     @Option(names = "--status-ms", defaultValue = "1000", description = "Status line period (default: ${DEFAULT-VALUE}).")
     long statusMs;
@@ -104,7 +105,7 @@ final class SimCommand implements Callable<Integer> {
         if (baud <= 0) {
             throw new InputException("canopy sim: --baud " + baud + " is not positive; use e.g. 115200");
         }
-        OptionCheck.atLeast("canopy sim", "--duration", durationS, 0);
+        durationS = OptionCheck.durationNs("--duration", duration, false) / 1e9;
         OptionCheck.positive("canopy sim", "--status-ms", statusMs);
         if (demo && pty != null) {
             throw new InputException("canopy sim: --demo runs in-process; leave out --pty " + pty);

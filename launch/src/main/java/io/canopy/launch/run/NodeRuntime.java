@@ -15,7 +15,6 @@ import io.canopy.launch.SensorPlan;
 import io.canopy.launch.SerialPlan;
 import io.canopy.launch.TimerPlan;
 import io.canopy.launch.TreePlan;
-import io.canopy.launch.nav.NavLeaves;
 import io.canopy.messaging.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.proto.Envelope;
@@ -140,7 +139,7 @@ final class NodeRuntime {
             cycles.get(m.timer()).status.add(nowNs -> slot.refreshStatus());
         }
         long t2 = System.nanoTime();
-        NodeRegistry reg = NavLeaves.register(registry.copy());
+        NodeRegistry reg = io.canopy.launch.Artifacts.withRunLeaves(registry.copy());
         XmlTreeLoader loader = new XmlTreeLoader(reg);
         List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {

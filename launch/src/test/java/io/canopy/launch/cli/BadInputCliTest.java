@@ -142,6 +142,6 @@ class BadInputCliTest {
         assertThat(oneLineError(ValidateCommandTest.run("bench", "tree", "--rounds", "0", t.toString())))
                 .isEqualTo("canopy bench tree: --rounds 0 is out of range; give 1 or more");
         assertThat(oneLineError(ValidateCommandTest.run("sim", "--duration", "-1")))
-                .isEqualTo("canopy sim: --duration -1 is out of range; give 0 or more");
+                .isEqualTo("canopy: --duration -1: not a duration; write for example 500ms, 5s, 2m, 1h or a plain number of seconds");
     }
 }
