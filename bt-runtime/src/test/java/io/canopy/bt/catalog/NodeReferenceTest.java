@@ -20,17 +20,20 @@ class NodeReferenceTest {
     }
 
     @Test
-    void theCheckedInNodeReferenceIsCurrent() throws Exception {
+    void theCheckedInNodeReferenceHasEveryRowOfThisRegistry() throws Exception {
+        // docs/nodes.md is generated from the registry canopy run uses (these nodes, plus the launch module's
+        // navigation leaves and StateMachine node): the launch module's SeedNodesCliTest checks it whole; here
+        // every row this module generates must be in it, unchanged
         String generated = NodeReference.markdown(NodeRegistry.withBuiltins());
         Path file = checkedIn();
-        if (Boolean.getBoolean("canopy.regenerate")) {
-            Files.writeString(file, generated, StandardCharsets.UTF_8);
-        }
         assertThat(file).as("docs/nodes.md").exists();
-        assertThat(Files.readString(file, StandardCharsets.UTF_8))
-                .as("docs/nodes.md is stale: regenerate it with 'bin/canopy nodes --markdown > docs/nodes.md' "
-                        + "(or mvn test -Dcanopy.regenerate=true -Dtest=NodeReferenceTest)")
-                .isEqualTo(generated);
+        String checkedIn = Files.readString(file, StandardCharsets.UTF_8);
+        for (String row : generated.split("\n")) {
+            if (row.startsWith("| `")) {
+                assertThat(checkedIn).as("docs/nodes.md is stale: regenerate it with 'bin/canopy nodes --markdown > docs/nodes.md'")
+                        .contains(row);
+            }
+        }
     }
 
     @Test
