@@ -42,15 +42,18 @@ sealed interface Binding {
         }
     }
 
-    /** An MQTT topic's messages raised as an event on the bus. */
-    record MqttToEvent(String key, String topic, int qos, String event) implements Binding {
+    /**
+     * An MQTT topic's messages raised as an event on the bus: Envelopes, or with {@code text} plain UTF-8 text (the
+     * text is the event's data, a number in it also its value).
+     */
+    record MqttToEvent(String key, String topic, int qos, boolean text, String event) implements Binding {
         public void install(Wiring w) {
             w.mqttToEvent(this);
         }
     }
 
     /** An MQTT topic's messages into a blackboard entry (an Event's payload as a number or text, else the message). */
-    record MqttToBlackboard(String key, String topic, int qos, String entry) implements Binding {
+    record MqttToBlackboard(String key, String topic, int qos, boolean text, String entry) implements Binding {
         public void install(Wiring w) {
             w.mqttToBlackboard(this);
         }
@@ -109,10 +112,10 @@ sealed interface Binding {
             }
         } else if (from instanceof Endpoint.Mqtt f) {
             if (to instanceof Endpoint.Event t) {
-                return new MqttToEvent(key, f.topic(), b.qos(), t.name());
+                return new MqttToEvent(key, f.topic(), b.qos(), b.textPayload(), t.name());
             }
             if (to instanceof Endpoint.Blackboard t) {
-                return new MqttToBlackboard(key, f.topic(), b.qos(), t.key());
+                return new MqttToBlackboard(key, f.topic(), b.qos(), b.textPayload(), t.key());
             }
         } else if (from instanceof Endpoint.Event f) {
             if (to instanceof Endpoint.Mqtt t) {

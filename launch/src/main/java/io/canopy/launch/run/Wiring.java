@@ -76,12 +76,22 @@ final class Wiring {
 
     void mqttToEvent(Binding.MqttToEvent b) {
         n.router.toEvent(b.key(), b.event());
+        if (b.text()) {
+            n.mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
+                    new TextToInbox(n.ticker.inbox(), n.ticker.clock(), b.key()));
+            return;
+        }
         n.mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
                 new MqttToInbox(n.ticker.inbox(), n.ticker.clock(), b.key(), false));
     }
 
     void mqttToBlackboard(Binding.MqttToBlackboard b) {
         n.router.toBlackboard(b.key(), n.blackboard.entry(b.entry()));
+        if (b.text()) {
+            n.mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
+                    new TextToInbox(n.ticker.inbox(), n.ticker.clock(), b.key()));
+            return;
+        }
         n.mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
                 new MqttToInbox(n.ticker.inbox(), n.ticker.clock(), b.key(), true));
     }
@@ -159,6 +169,36 @@ final class Wiring {
                 if (envelope.hasEvent()) { // a number in the payload is the event's value (a tree's ConsumeEvent value)
                     scratch.value(number(envelope.getEvent().getPayload().toString(StandardCharsets.UTF_8).strip()));
                 }
+            }
+            inbox.offer(scratch);
+            scratch.attachment(null);
+        }
+    }
+
+    /**
+     * A plain-text MQTT subscription ({@code payload="text"}) into the inbox: a number is the event's value (and
+     * a blackboard entry's number), any other text its data (a string entry).
+     */
+    private static final class TextToInbox implements io.canopy.messaging.RawListener {
+        private final EventQueue inbox;
+        private final NanoClock clock;
+        private final String key;
+        private final Event scratch = new Event(0);
+
+        TextToInbox(EventQueue inbox, NanoClock clock, String key) {
+            this.inbox = inbox;
+            this.clock = clock;
+            this.key = key;
+        }
+
+        @Override
+        public synchronized void onMessage(String topic, byte[] payload, boolean retained) {
+            String text = new String(payload, StandardCharsets.UTF_8).strip();
+            scratch.set(EventKind.COMMAND, key, clock.nanoTime());
+            try {
+                scratch.value(Double.parseDouble(text));
+            } catch (NumberFormatException e) {
+                scratch.attachment(text);
             }
             inbox.offer(scratch);
             scratch.attachment(null);

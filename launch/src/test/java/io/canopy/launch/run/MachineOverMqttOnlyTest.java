@@ -91,4 +91,51 @@ class MachineOverMqttOnlyTest {
         assertThat(Status.line(node)).contains("m:Going");
         assertThat(node.bus.unconsumed()).isZero();
     }
+
+    /**
+     * Plain-text commands from other tools ({@code mosquitto_pub -m stop}): accepted where the bind declares
+     * {@code payload="text"}; elsewhere never guessed into an Envelope (a 2-byte "go" is dropped and counted).
+     */
+    @Test
+    void plainTextIsAcceptedWhereTheBindDeclaresTextAndDroppedElsewhere() throws Exception {
+        int port = PatrolDemoTest.freePort();
+        Files.writeString(dir.resolve("m.scxml"), """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="Waiting" datamodel="ecmascript">
+                  <state id="Waiting"><transition event="go" cond="_event.data == 'fast'" target="Going"/></state>
+                  <state id="Going"/>
+                </scxml>
+                """);
+        Files.writeString(dir.resolve("text.launch.xml"), """
+                <launch>
+                  <node name="solo">
+                    <timer name="control" hz="20"/>
+                    <statemachine name="m" file="m.scxml" timer="control"/>
+                    <mqtt broker="embedded" port="%d"/>
+                    <bind from="mqtt:cmd/go" to="event:go" payload="text"/>
+                    <bind from="mqtt:cmd/env" to="event:go"/>
+                  </node>
+                </launch>
+                """.formatted(port));
+        node = NodeRuntime.build(LaunchLoader.load(dir.resolve("text.launch.xml"), Map.of()).nodes().get(0), clock,
+                NodeRegistry.withBuiltins());
+        node.startManual();
+        MachineSlot machine = node.machines.get(0);
+        client = new MqttClient("tcp://127.0.0.1:" + port, "text-test", new MemoryPersistence());
+        MqttConnectOptions o = new MqttConnectOptions();
+        o.setCleanSession(true);
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
+            client.connect(o);
+            return true;
+        });
+        client.publish("cmd/env", new MqttMessage("fast".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> node.mqtt.stats().unparsable() >= 1);
+        node.ticker.advance(100_000_000L);
+        assertThat(machine.stateText()).as("text on an Envelope topic is not guessed into an event").isEqualTo("Waiting");
+
+        client.publish("cmd/go", new MqttMessage("fast".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        await().atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5)).until(() -> {
+            node.ticker.advance(50_000_000L);
+            return machine.stateText().equals("Going");
+        });
+    }
 }
