@@ -210,8 +210,33 @@ final class LinkRuntime implements AutoCloseable {
         }
     }
 
-    /** e.g. {@code base up} or {@code base LOST}. */
+    /** e.g. {@code base up}, {@code base LOST} or {@code base up errors 3} (bad frames and sequence gaps, when any). */
     String describe() {
-        return plan.name() + (link.isConnected() ? " up" : " LOST");
+        long errors = errors();
+        return plan.name() + (link.isConnected() ? " up" : " LOST") + (errors > 0 ? " errors " + errors : "");
+    }
+
+    /** Frames dropped on receive (every cause) plus frames the device sent that never arrived. */
+    long errors() {
+        long n = link.framesLost();
+        for (io.canopy.hardware.wire.FrameError e : io.canopy.hardware.wire.FrameError.values()) {
+            if (e != io.canopy.hardware.wire.FrameError.SEQ_GAP) { // gaps are counted in frames, by framesLost
+                n += link.receiveErrors(e);
+            }
+        }
+        return n;
+    }
+
+    /** The link's state and counters for telemetry (outbox thread). */
+    io.canopy.proto.LinkStatus status(boolean silent) {
+        return io.canopy.proto.LinkStatus.newBuilder().setLink(plan.name()).setConnected(link.isConnected()).setSilent(silent)
+                .setFramesReceived(link.framesReceived()).setFramesSent(link.framesSent())
+                .setBadCobs(link.receiveErrors(io.canopy.hardware.wire.FrameError.BAD_COBS))
+                .setShortFrames(link.receiveErrors(io.canopy.hardware.wire.FrameError.SHORT))
+                .setBadCrc(link.receiveErrors(io.canopy.hardware.wire.FrameError.BAD_CRC))
+                .setOversize(link.receiveErrors(io.canopy.hardware.wire.FrameError.OVERSIZE))
+                .setUnparsable(link.receiveErrors(io.canopy.hardware.wire.FrameError.UNPARSABLE))
+                .setSequenceGaps(link.framesLost()).setLostCount(link.lostCount())
+                .setDroppedQueueFull(link.droppedQueueFull()).setDroppedDeviceLost(link.droppedDeviceLost()).build();
     }
 }

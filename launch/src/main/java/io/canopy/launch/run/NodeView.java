@@ -118,4 +118,9 @@ public final class NodeView {
     public long stallEvents() {
         return node.bus.stallEvents();
     }
+
+    /** The link's status as telemetry publishes it on {@code <ns>/<node>/links}. */
+    public io.canopy.proto.LinkStatus linkStatus(String link) {
+        return node.links.get(link).status(node.failsafe.silent(link));
+    }
 }
