@@ -129,7 +129,10 @@ final class Failsafe implements StallHandler {
             }
             if (frames != w.framesSeen) {
                 w.framesSeen = frames;
-                w.lastFrameNs = nowNs;
+                // when the frame arrived (the link stamps it with the node's clock), not when this tick saw it, so
+                // the silence is detected on the first tick after timeout_ms has really passed
+                long arrived = w.link.link.lastFrameNs();
+                w.lastFrameNs = arrived != 0 && arrived - nowNs <= 0 ? arrived : nowNs;
                 if (w.silent) {
                     w.silent = false;
                     if (w.link.motors != null) {

@@ -92,13 +92,13 @@ final class LinkRuntime implements AutoCloseable {
             InProcessWire wire = new InProcessWire();
             sim = DiffDriveSim.inProcess(wire, false, clock);
             configureSim(plan, sim);
-            link = SerialLink.inProcess(plan.name(), wire, true, hub);
+            link = SerialLink.inProcess(plan.name(), wire, true, hub, clock);
         } else {
             SerialConfig config = SerialConfig.of(plan.port(), plan.baud())
                     .withFraming(plan.dataBits(), parity(plan.parity()), stopBits(plan.stopBits()))
                     .withFlowControl(flow(plan.flowControl()))
                     .validate();
-            link = SerialLink.open(config, hub);
+            link = SerialLink.open(config, hub, clock);
         }
         if (motors != null) {
             motors.attach(link);
