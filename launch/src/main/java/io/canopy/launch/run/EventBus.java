@@ -64,8 +64,11 @@ final class EventBus {
      */
     void publish(String name, double value, Object data, Object from, long nowNs) {
         delivered++;
-        if (name.startsWith("device.") || name.startsWith("watchdog.")) {
+        if (name.startsWith("device.") || name.startsWith("watchdog.") || name.startsWith("motors.")) {
             countSafety(name);
+            if (failsafe != null) {
+                failsafe.onEvent(name, data);
+            }
         }
         int takers = 0;
         MachineSlot[] ms = machines;
@@ -97,6 +100,13 @@ final class EventBus {
                 onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine, no listening tree and no binding (event_policy=error)", name);
             }
         }
+    }
+
+    private Failsafe failsafe;
+
+    /** Load time: the failsafe that hears device.lost, device.back and motors.release. */
+    void failsafe(Failsafe f) {
+        this.failsafe = f;
     }
 
     private long lostEvents;

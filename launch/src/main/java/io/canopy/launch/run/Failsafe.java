@@ -38,6 +38,8 @@ final class Failsafe implements StallHandler {
         long framesSeen = -1;
         long lastFrameNs;
         boolean silent;
+        /** Lost since, held until the mission raises motors.release (or, without a machine, until it is back). */
+        boolean lost;
 
         Watched(LinkRuntime link, long timeoutNs) {
             this.link = link;
@@ -77,7 +79,13 @@ final class Failsafe implements StallHandler {
     private long silences;
     private long staleCommands;
 
-    Failsafe(String node, List<LinkRuntime> linkRuntimes, long commandTimeoutNs, EventBus bus, EventQueue inbox) {
+    /** The event a mission raises to let the motors of links that were lost move again. */
+    static final String EVENT_RELEASE = "motors.release";
+    private final boolean missionReleases;
+
+    Failsafe(String node, List<LinkRuntime> linkRuntimes, long commandTimeoutNs, EventBus bus, EventQueue inbox,
+            boolean missionReleases) {
+        this.missionReleases = missionReleases;
         this.node = node;
         List<MotorController> motors = new ArrayList<>();
         List<Watched> watched = new ArrayList<>();
@@ -135,9 +143,6 @@ final class Failsafe implements StallHandler {
                 w.lastFrameNs = arrived != 0 && arrived - nowNs <= 0 ? arrived : nowNs;
                 if (w.silent) {
                     w.silent = false;
-                    if (w.link.motors != null) {
-                        w.link.motors.hold(false);
-                    }
                     LOG.info("node {}: serial link {}: frames again after a silence; device.back", node, w.link.plan.name());
                     bus.publish(io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK, w.link.plan.name(), null, nowNs);
                 }
@@ -174,7 +179,7 @@ final class Failsafe implements StallHandler {
                 if (s.stale) {
                     s.stale = false;
                     for (MotorController m : s.motors) {
-                        if (!linkSilent(m)) {
+                        if (!linkHeld(m)) {
                             m.hold(false);
                         }
                     }
@@ -191,10 +196,63 @@ final class Failsafe implements StallHandler {
         }
     }
 
-    private boolean linkSilent(MotorController m) {
+    /**
+     * Tick thread, from the event bus: {@code device.lost} (a vanished port, or a silence above) holds the link's
+     * motors at stop; {@code device.back} releases them only when the node has no state machine; otherwise they
+     * stay held until the mission raises {@code motors.release}, so the robot moves again by decision, not because
+     * a cable came back.
+     */
+    void onEvent(String name, Object data) {
+        switch (name) {
+            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_LOST -> {
+                Watched w = watched(data);
+                if (w != null) {
+                    w.lost = true;
+                    if (w.link.motors != null) {
+                        w.link.motors.hold(true);
+                    }
+                }
+            }
+            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK -> {
+                Watched w = watched(data);
+                if (w != null && !missionReleases) {
+                    release(w);
+                } else if (w != null) {
+                    LOG.info("node {}: link {} is back; its motors stay at stop until the mission raises {}", node,
+                            w.link.plan.name(), EVENT_RELEASE);
+                }
+            }
+            case EVENT_RELEASE -> {
+                for (Watched w : links) {
+                    if (w.lost && !w.silent && w.link.link.isConnected()) {
+                        release(w);
+                    }
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void release(Watched w) {
+        w.lost = false;
+        if (w.link.motors != null && !w.silent) {
+            w.link.motors.hold(false);
+        }
+    }
+
+    private Watched watched(Object linkName) {
+        for (Watched w : links) {
+            if (w.link.plan.name().equals(linkName)) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private boolean linkHeld(MotorController m) {
         for (Watched w : links) {
             if (w.link.motors == m) {
-                return w.silent;
+                return w.silent || w.lost;
             }
         }
         return false;

@@ -115,7 +115,8 @@ final class NodeRuntime {
             links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock()));
         }
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
-                plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox());
+                plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox(), !plan.machines().isEmpty());
+        bus.failsafe(failsafe);
         long t1 = System.nanoTime();
         TickTimer control = controlTimer();
         router.countTicksOf(control);

@@ -134,6 +134,10 @@ class FailsafeOnPtyTest {
     }
 
     private LaunchRunner run(String nodeAttributes, String tree, NodeRegistry registry) throws Exception {
+        return run(nodeAttributes, tree, registry, "");
+    }
+
+    private LaunchRunner run(String nodeAttributes, String tree, NodeRegistry registry, String extra) throws Exception {
         Files.writeString(dir.resolve("drive.xml"), tree);
         Path launch = Files.writeString(dir.resolve("failsafe.launch.xml"), """
                 <launch>
@@ -147,9 +151,10 @@ class FailsafeOnPtyTest {
                     <mqtt port="0"/>
                     <bind from="blackboard:left" to="motor:left" timer="control"/>
                     <bind from="blackboard:right" to="motor:right" timer="control"/>
+                    %s
                   </node>
                 </launch>
-                """.formatted(nodeAttributes));
+                """.formatted(nodeAttributes, extra));
         return LaunchRunner.start(LaunchLoader.load(launch, Map.of("port", pair.a().toString())), registry);
     }
 
@@ -249,5 +254,39 @@ class FailsafeOnPtyTest {
         await().atMost(Duration.ofSeconds(2)).until(() -> peer.commands.stream().filter(c -> c.atNs() > stopAt + 100_000_000L).count() > 0);
         assertThat(peer.drivingAfter(stopAt)).isZero();
         assertThat(runner.views().get(0).failsafeStaleCommands()).as("each bound set-point is a command source").isEqualTo(2);
+    }
+
+    /**
+     * With a mission, a link that comes back does not make the robot move by itself: its motors stay at stop
+     * until the mission raises {@code motors.release} (here 500 ms after {@code device.back}) (issue #14).
+     */
+    @Test
+    void afterALostDeviceComesBackTheMotorsWaitForTheMissionToRelease() throws Exception {
+        Files.writeString(dir.resolve("mission.scxml"), """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="Run">
+                  <state id="Run"><transition event="device.lost" target="Halted"/></state>
+                  <state id="Halted"><transition event="device.back" target="Resume"/></state>
+                  <state id="Resume">
+                    <onentry><send event="motors.release" target="node" delay="500ms"/></onentry>
+                    <transition event="device.lost" target="Halted"/>
+                  </state>
+                </scxml>
+                """);
+        runner = run("", DRIVING, withFreeze(), "<statemachine name=\"mission\" file=\"mission.scxml\" timer=\"control\"/>");
+        awaitDriving();
+        peer.mute(true);
+        long muted = peer.mutedAtNs;
+        await().atMost(Duration.ofSeconds(5)).until(() -> peer.firstStopAfter(muted) != null);
+        await().atMost(Duration.ofSeconds(5)).until(() -> "Halted".equals(runner.views().get(0).machineState("mission")));
+        peer.mute(false);
+        long back = System.nanoTime();
+        await().atMost(Duration.ofSeconds(5)).until(() -> "Resume".equals(runner.views().get(0).machineState("mission")));
+        await().atMost(Duration.ofSeconds(5)).until(() -> peer.drivingAfter(back) > 0);
+        Peer.Command first = peer.commands.stream().filter(c -> c.atNs() >= back
+                && c.command().getTargetCase() == MotorCommand.TargetCase.VELOCITY && c.command().getVelocity() != 0)
+                .findFirst().orElseThrow();
+        double ms = (first.atNs() - back) / 1e6;
+        System.out.printf("failsafe release: frames back to first driving command %.1f ms (the mission releases after 500 ms)%n", ms);
+        assertThat(ms).as("no driving command before the mission's motors.release").isGreaterThan(450);
     }
 }
