@@ -102,13 +102,13 @@ public abstract class Node {
         setState(IDLE);
     }
 
-    /** The one place a status is stored: tells the observer, if any (one null check otherwise). */
+    /** The one place a status is stored: tells the observer of a change, if any (one null check otherwise). */
     final void setState(byte s) {
-        state = s;
         NodeObserver o = observer;
-        if (o != null) {
+        if (o != null && state != s) {
             o.statusChanged(uid, s);
         }
+        state = s;
     }
 
     /** Halts {@code child} if it is RUNNING, then resets it to IDLE. */

@@ -10,8 +10,8 @@ public interface NodeObserver {
     void tickStarted();
 
     /**
-     * Node {@code uid} (its depth-first index) now has {@code status} (a {@link Status} ordinal). Called on
-     * every store, also when the status did not change; SKIPPED is reported though the node stays IDLE.
+     * Node {@code uid} (its depth-first index) now has {@code status} (a {@link Status} ordinal): called when
+     * the stored status changes, and for SKIPPED (reported though the node's stored status stays IDLE).
      */
     void statusChanged(int uid, int status);
 

@@ -17,8 +17,8 @@ import java.util.Map;
  * the statuses ({@link #copyStatuses}) or read the ring ({@link #reader()}). The tick pays one clock read per
  * tick and a few stores per transition; nothing allocates, nothing waits.
  *
- * <p>Time is the tree's clock ({@link NanoClock}), read once at the start of each tick: every transition of
- * a tick carries that tick's time and number.
+ * <p>Time is the tree's clock ({@link NanoClock}), read at the first transition of each tick: every
+ * transition of a tick carries that time and the tick's number.
  */
 public final class TreeObserver implements NodeObserver, AutoCloseable {
     /** Default ring size: room for a few seconds of a busy tree between two reads. */
@@ -33,6 +33,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     private final byte[] before;
     private final TransitionRing ring;
     private long tickNs;
+    private boolean tickTimed;
     private long tick;
 
     private TreeObserver(Tree tree, int ringCapacity) {
@@ -88,7 +89,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
 
     @Override
     public void tickStarted() {
-        tickNs = clock.nanoTime();
+        tickTimed = false;
         tick++;
     }
 
@@ -96,6 +97,11 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     public void statusChanged(int uid, int s) {
         byte old = status[uid];
         if (old != s) {
+            if (!tickTimed) {
+                // read the clock once per tick, and only in ticks that change something
+                tickNs = clock.nanoTime();
+                tickTimed = true;
+            }
             before[uid] = old;
             status[uid] = (byte) s;
             ring.add(tickNs, tick, uid, old, s);
