@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
             TreeTestCommand.class,
             ScxmlTestCommand.class,
             ScxmlCommand.class,
+            BtlogCommand.class,
             SimCommand.class,
             EchoCommand.class,
             PubCommand.class,

@@ -72,6 +72,9 @@ final class NodeRuntime {
     /** One per timer: the phases of a tick. */
     final List<NodeCycle> cycles = new ArrayList<>();
     private io.canopy.tick.Watchdog watchdog;
+    /** Groot2, .btlog and console trace of the trees (canopy run --groot2/--btlog/--trace), or null. */
+    private TreeMonitoring monitoring;
+    TreeMonitoring.Options monitorOptions = TreeMonitoring.Options.NONE;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
         this.plan = plan;
@@ -267,6 +270,9 @@ final class NodeRuntime {
     }
 
     void start() {
+        if (monitorOptions.any()) {
+            monitoring = TreeMonitoring.attach(trees, monitorOptions, System.out); // before the first tick
+        }
         for (MachineSlot m : machines) {
             m.start(); // before the tick thread exists, so its first tick sees the initial configuration
         }
@@ -299,6 +305,9 @@ final class NodeRuntime {
         }
         for (MachineSlot m : machines) {
             m.halt();
+        }
+        if (monitoring != null) {
+            monitoring.close(); // after the halts, so the .btlog and the trace show them
         }
         long stops = 0;
         for (LinkRuntime l : links.values()) {
