@@ -243,8 +243,8 @@ final class TreeAssembler {
         }
         for (Port p : type.ports()) {
             if (p.isRequired() && p.defaultValue() == null && !spec.attributes.containsKey(p.name())) {
-                errors.add(spec.where() + ": required port '" + p.name() + "' of " + type.id()
-                        + " is missing; add " + p.name() + "=\"...\"");
+                errors.add(spec.where() + ": port '" + p.name() + "' is missing (" + type.id()
+                        + " requires it); add " + p.name() + "=\"...\"");
             }
         }
     }

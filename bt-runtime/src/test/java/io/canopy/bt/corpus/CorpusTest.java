@@ -66,7 +66,7 @@ class CorpusTest {
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
         "nav2_docking_application_example.xml|unknown node type 'inverter'; did you mean Inverter?",
         "btcpp_t07_load_multiple_xml.xml|<SubTree ID=\"SubB\">: no <BehaviorTree ID=\"SubB\">",
-        "btcpp_fuzzing_corpus2.xml|required port 'msec' of Timeout is missing",
+        "btcpp_fuzzing_corpus2.xml|port 'msec' is missing (Timeout requires it)",
         "btcpp_fuzzing_corpus3.xml|unknown port 'key'; SetBlackboard has the ports value, output_key",
         "btcpp_fuzzing_corpus4.xml|<ForceFailure>: decorator 'ForceFailure' takes exactly 1 child, found 0"})
     void brokenFilesReportEveryError(String file, String expected) {
