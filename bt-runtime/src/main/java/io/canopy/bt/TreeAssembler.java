@@ -194,7 +194,7 @@ final class TreeAssembler {
                         + ") but nothing implements it; load a plugin, bind it to a remote worker, or use stand-ins "
                         + "(tree-test, --stub-unknown)";
             } else {
-                List<String> names = new ArrayList<>(registry.all().stream().map(NodeType::id).toList());
+                Set<String> names = new java.util.TreeSet<>(registry.all().stream().map(NodeType::id).toList());
                 names.addAll(palette.declarations().keySet());
                 List<String> near = io.canopy.Names.near(typeId, names, 3);
                 hint = (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?")
