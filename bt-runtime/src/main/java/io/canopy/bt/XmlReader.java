@@ -66,6 +66,11 @@ final class XmlReader {
                         stack.push(e);
                     }
                     case XMLStreamConstants.END_ELEMENT -> stack.pop();
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
+                        if (!stack.isEmpty() && !xml.isWhiteSpace()) {
+                            stack.peek().text += xml.getText();
+                        }
+                    }
                     default -> {
                         // text, comments and processing instructions carry nothing for trees
                     }

@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
             ScxmlTestCommand.class,
             ScxmlCommand.class,
             BtlogCommand.class,
+            TreeUpgradeCommand.class,
             SimCommand.class,
             EchoCommand.class,
             PubCommand.class,
