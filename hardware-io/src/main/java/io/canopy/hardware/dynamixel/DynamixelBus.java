@@ -21,8 +21,12 @@ import org.slf4j.LoggerFactory;
  * (goal position or goal velocity per {@link DynamixelConfig#mode()}), then one SYNC_READ of present current,
  * velocity, position, input voltage and temperature (addresses 126..146 of the X series), and every tenth cycle
  * a SYNC_READ of the hardware error status. A servo that does not answer within the response timeout is counted
- * and reported ({@code <name>.no_answer}, value: its id); a status with an error or a hardware error raises
- * {@code <name>.servo_error} (value: id); a bus that fails raises {@code <name>.link_lost} / {@code link_back}.
+ * and reported ({@code <name>.no_answer}, value: its id); one that missed {@link DynamixelConfig#lostAfter()} reads
+ * in a row is lost ({@code <name>.servo_lost}, value: id) and the failsafe runs for the whole bus (a limp arm is
+ * safer than one with a dead joint); {@code <name>.servo_back} when it answers again. A status with an error or a
+ * hardware error raises {@code <name>.servo_error} (value: id); bytes that are no packet, a wrong CRC or a bad
+ * length raise {@code <name>.bad_input} (value: the count so far); a bus that fails raises
+ * {@code <name>.link_lost} / {@code link_back} (the failsafe holds goals back after it, until resumed).
  *
  * <p>Tick thread: {@link #onTick} copies the latest states into {@link #position(int)} ...; {@link
  * #setGoal(int, double)} sets a servo's goal (index into the configured ids). Neither waits on the bus.
@@ -69,6 +73,12 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final String evServoError;
     private final String evLinkLost;
     private final String evLinkBack;
+    private final String evServoLost;
+    private final String evServoBack;
+    private final String evBadInput;
+    private final AtomicLong lostCount = new AtomicLong();
+    private final AtomicLong servosLost = new AtomicLong();
+    private final AtomicLong packetsSent = new AtomicLong();
     private final AtomicLong failsafeRequests = new AtomicLong();
     private final AtomicLong resumeRequests = new AtomicLong();
     private final AtomicLong torqueOnRequests = new AtomicLong();
@@ -78,6 +88,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final AtomicLong failsafesWritten = new AtomicLong();
     private volatile boolean running;
     private volatile boolean up;
+    private volatile boolean stoppedNow;
     private Thread thread;
 
     // IO thread
@@ -88,6 +99,8 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final long[] values;
     private final int[] answered;
     private final int[] lastHwError;
+    private final int[] missed;
+    private long badInputReported;
     private final double[] goalCopy;
     private final Event ioEvent = new Event(8);
     private int readAddress;
@@ -135,11 +148,15 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         values = new long[ids.length];
         answered = new int[ids.length];
         lastHwError = new int[ids.length];
+        missed = new int[ids.length];
         String p = config.name();
         evNoAnswer = (p + ".no_answer").intern();
         evServoError = (p + ".servo_error").intern();
         evLinkLost = (p + ".link_lost").intern();
         evLinkBack = (p + ".link_back").intern();
+        evServoLost = (p + ".servo_lost").intern();
+        evServoBack = (p + ".servo_back").intern();
+        evBadInput = (p + ".bad_input").intern();
         parser = new DxlParser(this::onStatus);
     }
 
@@ -205,6 +222,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
             torqueSeen = ts;
             torqueAll(1);
         }
+        stoppedNow = stopped;
         if (!stopped) {
             goals.copyTo(goalCopy);
             int n = 0;
@@ -248,13 +266,20 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     }
 
     private void send(int len) {
-        if (up && !transport.write(out, len)) {
-            lost();
+        if (up) {
+            if (transport.write(out, len)) {
+                packetsSent.incrementAndGet();
+            } else {
+                lost();
+            }
         }
     }
 
     private void lost() {
         up = false;
+        lostCount.incrementAndGet();
+        stopped = true;
+        stoppedNow = true;
         LOG.warn("dynamixel '{}' ({}): bus lost: {}; reopening", config.name(), transport.describe(), transport.lastError());
         transport.close();
         event(EventKind.COMMAND, evLinkLost, 0);
@@ -295,10 +320,28 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
             }
             states.endWrite();
         }
+        long bad = parser.crcErrors() + parser.badLengths() + parser.garbageBytes();
+        if (bad != badInputReported) {
+            badInputReported = bad;
+            event(EventKind.SENSOR, evBadInput, bad);
+        }
         for (int i = 0; i < ids.length; i++) {
             if (answered[i] == 0) {
                 noAnswers.incrementAndGet();
                 event(EventKind.SENSOR, evNoAnswer, ids[i]);
+                if (++missed[i] == config.lostAfter() && config.lostAfter() > 0) {
+                    servosLost.incrementAndGet();
+                    LOG.warn("dynamixel '{}': servo {} missed {} reads in a row: lost; failsafe ({})", config.name(), ids[i],
+                            missed[i], config.failsafe());
+                    event(EventKind.COMMAND, evServoLost, ids[i]);
+                    failsafeRequests.incrementAndGet(); // written at the start of the next cycle
+                }
+            } else {
+                if (config.lostAfter() > 0 && missed[i] >= config.lostAfter()) {
+                    LOG.info("dynamixel '{}': servo {} answers again; goals stay off until the tree resumes", config.name(), ids[i]);
+                    event(EventKind.COMMAND, evServoBack, ids[i]);
+                }
+                missed[i] = 0;
             }
         }
     }
@@ -424,6 +467,35 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
 
     public long servoErrors() {
         return servoErrors.get();
+    }
+
+    /** Whether goals are held back (a failsafe ran and the tree did not resume yet), as of the last cycle. */
+    public boolean stopped() {
+        return stoppedNow;
+    }
+
+    /** Whether the port is open. */
+    public boolean isUp() {
+        return up;
+    }
+
+    /** Times the port was lost. */
+    public long lostCount() {
+        return lostCount.get();
+    }
+
+    /** Servos declared lost (missed {@link DynamixelConfig#lostAfter()} reads in a row). */
+    public long servosLost() {
+        return servosLost.get();
+    }
+
+    /** Instruction packets written to the port. */
+    public long packetsSent() {
+        return packetsSent.get();
+    }
+
+    public String describe() {
+        return transport.describe();
     }
 
     /** Failsafe writes done by the bus thread. */

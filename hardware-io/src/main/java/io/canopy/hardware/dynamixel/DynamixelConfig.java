@@ -12,9 +12,11 @@ import io.canopy.InputException;
  * @param periodMs          one bus cycle (write goals, read states): its rate bounds how fresh positions are
  * @param responseTimeoutMs how long a status packet may take before the servo counts as not answering
  * @param torqueOnStart     enable torque on every servo when the bus starts
+ * @param lostAfter         a servo that missed this many reads in a row is lost: {@code <name>.servo_lost} and the
+ *                          failsafe for the whole bus (0: never)
  */
 public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsafe, long periodMs,
-        long responseTimeoutMs, boolean torqueOnStart) {
+        long responseTimeoutMs, boolean torqueOnStart, int lostAfter) {
 
     /** What the goal entries mean. */
     public enum Mode { POSITION, VELOCITY }
@@ -22,17 +24,24 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
     /** What the failsafe writes. */
     public enum Failsafe { TORQUE_OFF, ZERO_VELOCITY }
 
-    /** Position goals, torque off in the failsafe, a 10 ms cycle, 20 ms response timeout, torque on at start. */
+    /**
+     * Position goals, torque off in the failsafe, a 10 ms cycle, 20 ms response timeout, torque on at start, a
+     * servo lost after 10 missed reads.
+     */
     public static DynamixelConfig of(String name, int... ids) {
-        return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true);
+        return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true, 10);
     }
 
     public DynamixelConfig with(Mode mode, Failsafe failsafe) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter);
     }
 
     public DynamixelConfig withTiming(long periodMs, long responseTimeoutMs) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter);
+    }
+
+    public DynamixelConfig withStart(boolean torqueOnStart, int lostAfter) {
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter);
     }
 
     /** Checks every value; one line naming the bus, the value and the allowed range. */
@@ -55,7 +64,7 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
             }
             seen[id] = true;
         }
-        if (periodMs <= 0 || responseTimeoutMs <= 0 || mode == null || failsafe == null) {
+        if (periodMs <= 0 || responseTimeoutMs <= 0 || mode == null || failsafe == null || lostAfter < 0) {
             throw new InputException(where + "period " + periodMs + " ms and response timeout " + responseTimeoutMs
                     + " ms must be positive, and mode and failsafe given");
         }

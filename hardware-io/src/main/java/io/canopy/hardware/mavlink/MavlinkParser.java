@@ -38,6 +38,8 @@ public final class MavlinkParser {
     private long unknownMessages;
     private long unsupportedFlags;
     private long garbageBytes;
+    private long garbageRuns;
+    private boolean inGarbage;
     private long v1Frames;
 
     public MavlinkParser(Handler handler) {
@@ -61,8 +63,13 @@ public final class MavlinkParser {
                     headerPos = 0;
                     crc = X25Crc.INIT;
                     state = HEADER;
+                    inGarbage = false;
                 } else {
                     garbageBytes++;
+                    if (!inGarbage) {
+                        inGarbage = true;
+                        garbageRuns++;
+                    }
                 }
                 return;
             case HEADER:
@@ -155,6 +162,11 @@ public final class MavlinkParser {
     /** Bytes seen outside any frame. */
     public long garbageBytes() {
         return garbageBytes;
+    }
+
+    /** Stretches of bytes outside any frame (a line of garbage counts once). */
+    public long garbageRuns() {
+        return garbageRuns;
     }
 
     /** Good MAVLink 1 frames among {@link #frames()}. */

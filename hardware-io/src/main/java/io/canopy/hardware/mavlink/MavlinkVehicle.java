@@ -403,6 +403,9 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         boolean alive = hb != Long.MIN_VALUE && nowNs - hb < config.heartbeatTimeoutMs() * 1_000_000L;
         if (alive != connected) {
             connected = alive;
+            if (!alive) {
+                setpointMask = 0; // no stale setpoint resumes by itself when the link comes back
+            }
             if (events != null && !events.offer(tickEvent.set(EventKind.COMMAND, alive ? evLinkBack : evLinkLost, nowNs))) {
                 eventsRefused.incrementAndGet();
             }
@@ -448,6 +451,12 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     /** Tick thread: whether heartbeats arrive (as of this tick). */
     public boolean connected() {
         return connected;
+    }
+
+    /** Any thread (status, telemetry): whether a heartbeat came within the heartbeat timeout, by the clock now. */
+    public boolean connectedNow() {
+        long hb = lastHeartbeatNs;
+        return hb != Long.MIN_VALUE && clock.nanoTime() - hb < config.heartbeatTimeoutMs() * 1_000_000L;
     }
 
     /** Tick thread: whether the vehicle reports itself armed. */
