@@ -8,7 +8,8 @@
 //
 // It prints one line per thing it saw or did ("READY", "ARMED", "MODE 4", "TAKEOFF 5", "SETPOINT x y z",
 // "LANDED", "DISARMED", "MISSION_ITEM i lat lon alt", "MISSION_ACCEPTED n", "BAD_CRC n") so the Java test can
-// check what the vehicle received. Commands on stdin: "silence" stops all output frames, "resume" restarts.
+// check what the vehicle received. Commands on stdin: "silence" stops all output frames, "resume" restarts,
+// "garbage" sends a line of text, a truncated frame and a frame with a wrong CRC (then a good heartbeat).
 'use strict';
 const fs = require('fs');
 const dgram = require('dgram');
@@ -214,11 +215,27 @@ if (args[0] === '--udp') {
   process.exit(2);
 }
 
+// bad input on purpose: a line of text, a frame cut short, a frame with a wrong checksum, then a good heartbeat
+function sendGarbage() {
+  const hb = new minimal.Heartbeat();
+  hb.type = 2; hb.autopilot = 3; hb.baseMode = 1 | (v.armed ? 128 : 0); hb.customMode = v.mode;
+  hb.systemStatus = 4; hb.mavlinkVersion = 3;
+  write(Buffer.from('this is a line of garbage, not MAVLink\r\n', 'ascii'));
+  const whole = protocol.serialize(hb, seq++ & 0xff);
+  write(whole.subarray(0, 8)); // truncated: the header and nothing more
+  const bad = Buffer.from(protocol.serialize(hb, seq++ & 0xff));
+  bad[bad.length - 1] ^= 0x5a; // wrong CRC
+  write(bad);
+  write(protocol.serialize(hb, seq++ & 0xff));
+  say('GARBAGE_SENT');
+}
+
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (s) => {
   for (const line of s.split('\n')) {
     if (line.trim() === 'silence') { silent = true; say('SILENT'); }
     if (line.trim() === 'resume') { silent = false; say('RESUMED'); }
+    if (line.trim() === 'garbage') sendGarbage();
   }
 });
 process.stdin.on('end', () => process.exit(0)); // the test ended: so do we

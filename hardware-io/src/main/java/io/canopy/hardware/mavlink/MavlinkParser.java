@@ -4,8 +4,11 @@ package io.canopy.hardware.mavlink;
  * Finds MAVLink frames in a byte stream, one byte at a time, and checks them: MAVLink 2 ({@code 0xFD}) and
  * MAVLink 1 ({@code 0xFE}) framing, the checksum with the message's CRC_EXTRA, payload truncation (a short
  * payload is zero-extended), a signature skipped (not verified: signing is out of scope). Bytes outside frames,
- * bad checksums, unknown message ids, unsupported incompatibility flags and frames cut short by a new start
- * marker are each counted and never thrown. One thread (the link's reader); allocation-free.
+ * bad checksums, unknown message ids, unsupported incompatibility flags and frames cut short are each counted and
+ * never thrown. A candidate frame that fails (a wrong checksum, an unknown id, a payload longer than its message)
+ * is rescanned from the byte after its start marker, so a truncated frame never swallows the good frame behind
+ * it: the bytes of a candidate stay in a window until it is accepted or rejected. One thread (the link's
+ * reader); allocation-free.
  */
 public final class MavlinkParser {
     /** Receives each good frame; {@code payload} holds 255 bytes, zero past the received length. */
@@ -18,13 +21,21 @@ public final class MavlinkParser {
     private static final int PAYLOAD = 2;
     private static final int CRC = 3;
     private static final int SIGNATURE = 4;
+    /** After a frame of an unknown message: it is believed only when a start marker follows right after it. */
+    private static final int CHECK_NEXT = 5;
     private static final int SIGNATURE_LEN = 13;
 
     private final Handler handler;
+    /** The current candidate frame from {@code start}, and bytes not parsed yet from {@code pos} to {@code end}. */
+    private final byte[] window = new byte[1024];
+    private int start;
+    private int pos;
+    private int end;
     private final byte[] header = new byte[10];
     private final byte[] payload = new byte[255];
     private int state = IDLE;
     private boolean v2;
+    private boolean unknown;
     private int headerLen;
     private int headerPos;
     private int payloadLen;
@@ -55,9 +66,38 @@ public final class MavlinkParser {
 
     /** Feeds one byte (0..255). */
     public void feed(int b) {
+        if (end == window.length) {
+            int n = end - start;
+            System.arraycopy(window, start, window, 0, n);
+            pos -= start;
+            end = n;
+            start = 0;
+        }
+        window[end++] = (byte) b;
+        while (pos < end) {
+            step(window[pos++] & 0xFF);
+        }
+        if (state == IDLE) {
+            start = pos;
+        }
+        if (start == end) {
+            start = 0;
+            pos = 0;
+            end = 0;
+        }
+    }
+
+    /** A candidate frame failed: parse again from the byte after its start marker. */
+    private void reject() {
+        state = IDLE;
+        pos = start + 1;
+    }
+
+    private void step(int b) {
         switch (state) {
             case IDLE:
                 if (b == MavlinkFrames.STX_V2 || b == MavlinkFrames.STX_V1) {
+                    start = pos - 1;
                     v2 = b == MavlinkFrames.STX_V2;
                     headerLen = v2 ? 9 : 5;
                     headerPos = 0;
@@ -65,6 +105,7 @@ public final class MavlinkParser {
                     state = HEADER;
                     inGarbage = false;
                 } else {
+                    start = pos;
                     garbageBytes++;
                     if (!inGarbage) {
                         inGarbage = true;
@@ -100,7 +141,20 @@ public final class MavlinkParser {
                 return;
             case SIGNATURE:
                 if (++sigPos == SIGNATURE_LEN) {
+                    state = unknown ? CHECK_NEXT : IDLE;
+                    if (state == IDLE) {
+                        start = pos;
+                    }
+                }
+                return;
+            case CHECK_NEXT:
+                unknown = false;
+                if (b == MavlinkFrames.STX_V2 || b == MavlinkFrames.STX_V1) {
+                    unknownMessages++;
                     state = IDLE;
+                    step(b);
+                } else {
+                    reject(); // no frame follows: the "unknown message" was bytes that looked like a header
                 }
                 return;
             default:
@@ -111,16 +165,22 @@ public final class MavlinkParser {
     private void finishFrame(int received) {
         int msgId = v2 ? (header[6] & 0xFF) | (header[7] & 0xFF) << 8 | (header[8] & 0xFF) << 16 : header[4] & 0xFF;
         int incompat = v2 ? header[1] & 0xFF : 0;
-        state = (incompat & 0x01) != 0 ? SIGNATURE : IDLE;
         sigPos = 0;
         MessageSpec spec = MavlinkMessages.byId(msgId);
         if (spec == null) {
-            unknownMessages++;
+            // its CRC_EXTRA is unknown, so it cannot be checked: skipped whole when another frame starts right after it
+            unknown = true;
+            state = (incompat & 0x01) != 0 ? SIGNATURE : CHECK_NEXT;
             return;
         }
-        if (((crc = X25Crc.accumulate(crc, spec.crcExtra())) & 0xFFFF) != received) {
+        if (payloadLen > spec.maxLength() || ((crc = X25Crc.accumulate(crc, spec.crcExtra())) & 0xFFFF) != received) {
             crcErrors++;
+            reject();
             return;
+        }
+        state = (incompat & 0x01) != 0 ? SIGNATURE : IDLE;
+        if (state == IDLE) {
+            start = pos;
         }
         if ((incompat & ~0x01) != 0) {
             unsupportedFlags++;
@@ -149,7 +209,7 @@ public final class MavlinkParser {
         return crcErrors;
     }
 
-    /** Frames of messages this codec does not know (skipped unchecked). */
+    /** Frames of messages this codec does not know (skipped unchecked, when a frame starts right after them). */
     public long unknownMessages() {
         return unknownMessages;
     }

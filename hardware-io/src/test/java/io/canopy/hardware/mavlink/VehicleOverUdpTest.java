@@ -91,6 +91,27 @@ class VehicleOverUdpTest {
     }
 
     @Test
+    void aLineOfGarbageATruncatedFrameAndAWrongCrcAreCountedAndReportedAndTheLinkGoesOn() throws Exception {
+        MavlinkPeer.assumeAvailable();
+        UdpByteTransport udp = new UdpByteTransport(new InetSocketAddress("127.0.0.1", 0), null);
+        try (VehicleHarness h = harness(udp); MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(udp.localPort()))) {
+            MavlinkVehicle v = h.vehicle;
+            h.until("heartbeat", 15, v::connected);
+            long frames = v.parser().frames();
+            assertEquals(0, v.parser().errors());
+            peer.tell("garbage");
+            h.until("the bad input is counted", 5, () -> v.parser().crcErrors() >= 1 && v.parser().garbageRuns() >= 1);
+            assertTrue(v.parser().garbageBytes() >= "this is a line of garbage, not MAVLink".length(), "every garbage byte counted");
+            h.until("bad_input reported as an event", 5, () -> h.events.contains("fc.bad_input"));
+            double reported = h.eventValues.get(h.events.lastIndexOf("fc.bad_input"));
+            assertTrue(reported >= 1 && reported <= v.parser().errors(), "the event carries the count so far: " + reported);
+            h.until("good frames go on arriving", 5, () -> v.parser().frames() > frames + 20);
+            assertTrue(v.connected());
+            assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.setMode("GUIDED")), "commands still work");
+        }
+    }
+
+    @Test
     void aVehicleThatStopsSendingHeartbeatsIsReportedLostAndBack() throws Exception {
         MavlinkPeer.assumeAvailable();
         UdpByteTransport udp = new UdpByteTransport(new InetSocketAddress("127.0.0.1", 0), null);
