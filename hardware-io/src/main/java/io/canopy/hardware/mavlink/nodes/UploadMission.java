@@ -10,7 +10,8 @@ import io.canopy.hardware.mavlink.MavlinkVehicle;
 
 /**
  * Uploads a mission of waypoints ({@code "lat,lon,alt; lat,lon,alt; ..."}: degrees, degrees, metres above home),
- * replacing the vehicle's: RUNNING while the vehicle requests the items, SUCCESS when it accepts the mission,
+ * replacing the vehicle's: RUNNING while it waits for the vehicle's heartbeat (at most 10 s) and while the vehicle
+ * requests the items, SUCCESS when it accepts the mission,
  * FAILURE when it rejects it or stops answering. The list is parsed when the tree is loaded; a bad one is a load
  * error naming the item. (ArduPilot treats item 0 as home.)
  */
@@ -23,6 +24,8 @@ public final class UploadMission extends StatefulAction {
     private final double[] lat;
     private final double[] lon;
     private final double[] alt;
+    private boolean started;
+    private long startNs;
 
     UploadMission(NodeInit init) {
         super(init);
@@ -58,11 +61,20 @@ public final class UploadMission extends StatefulAction {
 
     @Override
     protected Status onStart() {
-        return vehicle.uploadMission(lat, lon, alt, lat.length) ? Status.RUNNING : Status.FAILURE;
+        started = false;
+        startNs = context.clock().nanoTime();
+        return onRunning();
     }
 
     @Override
     protected Status onRunning() {
+        if (!started) {
+            if (!vehicle.connected()) { // no heartbeat yet: wait for the vehicle, at most 10 s
+                return context.clock().nanoTime() - startNs > 10_000_000_000L ? Status.FAILURE : Status.RUNNING;
+            }
+            started = true;
+            return vehicle.uploadMission(lat, lon, alt, lat.length) ? Status.RUNNING : Status.FAILURE;
+        }
         switch (vehicle.missionState()) {
             case MavlinkVehicle.MISSION_UPLOADING:
                 return Status.RUNNING;

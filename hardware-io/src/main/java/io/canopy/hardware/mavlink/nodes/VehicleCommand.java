@@ -12,7 +12,8 @@ import io.canopy.hardware.mavlink.MavlinkVehicle;
 import io.canopy.hardware.mavlink.MavlinkVehicles;
 
 /**
- * The shape of every command node: on start it sends one COMMAND_LONG ({@link #send}); RUNNING until the
+ * The shape of every command node: once the vehicle's heartbeat is there (RUNNING until then, within
+ * {@code timeout_ms}) it sends one COMMAND_LONG ({@link #send}); RUNNING until the
  * COMMAND_ACK; FAILURE when the vehicle refuses it, does not answer, or no slot is free; after ACCEPTED,
  * RUNNING until {@link #done} sees the effect in the vehicle's state (armed in the heartbeat, the altitude
  * reached), SUCCESS then, FAILURE when {@code timeout_ms} passes first. A halt frees the slot.
@@ -58,12 +59,21 @@ abstract class VehicleCommand extends StatefulAction {
     protected Status onStart() {
         startNs = context.clock().nanoTime();
         acknowledged = false;
-        slot = send();
-        return slot < 0 ? Status.FAILURE : onRunning();
+        slot = -1;
+        return onRunning();
     }
 
     @Override
     protected Status onRunning() {
+        if (slot < 0 && !acknowledged) {
+            if (!vehicle.connected()) {
+                return timedOut() ? Status.FAILURE : Status.RUNNING; // no heartbeat yet: wait for the vehicle
+            }
+            slot = send();
+            if (slot < 0) {
+                return Status.FAILURE;
+            }
+        }
         if (!acknowledged) {
             int r = vehicle.commandResult(slot);
             if (r == MavlinkVehicle.RESULT_PENDING) {
