@@ -27,6 +27,7 @@ public final class VirtualServoBus implements AutoCloseable {
     private Thread thread;
     private long lastNs;
     private volatile long packetsAnswered;
+    private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
     public VirtualServoBus(ByteTransport transport, double speedRadPerS, int... ids) {
         this.transport = transport;
@@ -201,6 +202,17 @@ public final class VirtualServoBus implements AutoCloseable {
 
     private void reply(int id, int error, byte[] params, int len) {
         int n = DxlPackets.status(out, scratch, id, error, params, len);
+        int bad = badAnswers.get();
+        if (bad > 0 && badAnswers.compareAndSet(bad, bad - 1)) {
+            // bad input on purpose: a line of text, then the status cut short or with a wrong CRC, in turn
+            byte[] text = "noise on the bus\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            transport.write(text, text.length);
+            if (bad % 2 == 0) {
+                out[n - 1] ^= 0x5A;
+            } else {
+                n = Math.max(1, n - 4);
+            }
+        }
         transport.write(out, n);
         packetsAnswered++;
     }
@@ -217,6 +229,14 @@ public final class VirtualServoBus implements AutoCloseable {
     /** Sets a raw control-table value (a hardware error, a temperature) of servo {@code id}. */
     public synchronized void set(int id, int address, int size, long value) {
         DxlPackets.putLe(tables[index(id)], address, size, value);
+    }
+
+    /**
+     * The next {@code count} status packets go out damaged, each after a line of text: in turn with a wrong CRC
+     * and cut short by four bytes (the servo "answers", but nothing usable arrives).
+     */
+    public void damageAnswers(int count) {
+        badAnswers.set(count);
     }
 
     public long packetsAnswered() {
