@@ -18,7 +18,7 @@ import io.canopy.hardware.dynamixel.DynamixelBuses;
  */
 public final class DxlMoveTo extends StatefulAction {
     public static final NodeType TYPE = NodeType.action("DxlMoveTo", DxlMoveTo::new,
-            Port.input("servo", PortType.STRING).required().describe("the <servo name> on the bus"),
+            Port.input("servo", PortType.STRING).required().describe("the servo's name (its servo element in the launch file)"),
             Port.input("position", PortType.DOUBLE).required().describe("goal position, rad (0: middle of the range)"),
             Port.input("tolerance", PortType.DOUBLE).withDefault("0.02").describe("arrival tolerance, rad"),
             Port.input("timeout_ms", PortType.INT).withDefault("5000").describe("FAILURE when not reached in time"),

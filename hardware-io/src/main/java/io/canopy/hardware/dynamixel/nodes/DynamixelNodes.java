@@ -10,7 +10,7 @@ import io.canopy.hardware.dynamixel.DynamixelBuses;
 /** Registers the Dynamixel node types; the ports and the servo lookup they share. */
 public final class DynamixelNodes {
     static final Port BUS = Port.input("bus", PortType.STRING).withDefault("")
-            .describe("name of the <dynamixel> bus (empty: the only one)");
+            .describe("name of the dynamixel bus (empty: the only one)");
 
     private DynamixelNodes() {}
 
