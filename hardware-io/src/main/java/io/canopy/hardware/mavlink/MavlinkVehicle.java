@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Failsafe</b> ({@link #failsafe()}, any thread; the watchdog calls it through {@link #onStall}): stops
  * the streamed setpoint; on the ground (disarmed, or landed state ON_GROUND) it disarms, in the air it holds
- * (a zero-velocity setpoint, and the configured hold mode) or lands, per {@link MavlinkConfig#failsafe()}.
+ * (a zero-velocity setpoint, and the configured hold mode) or lands, per {@link MavlinkConfig#failsafe()}. From
+ * the next tick on the vehicle is {@link #held()}: setpoints from trees are refused until a tree sets a mode
+ * again. When the heartbeats stop, the streamed setpoint stops too (no stale setpoint resumes by itself).
  */
 public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Handler, TickListener, StallHandler {
     private static final Logger LOG = LoggerFactory.getLogger(MavlinkVehicle.class);
@@ -136,6 +138,8 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     private boolean connected;
     private long lastHeartbeatSentNs = Long.MIN_VALUE;
     private long stopRequestsSeen;
+    private boolean held;
+    private long setpointsRefused;
     private final int[] slotCommand = new int[SLOTS];
     private final float[][] slotParams = new float[SLOTS][7];
     private final boolean[] slotUsed = new boolean[SLOTS];
@@ -418,6 +422,7 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         if (stops != stopRequestsSeen) {
             stopRequestsSeen = stops;
             setpointMask = 0;
+            held = true; // no setpoint from a tree until it sets a mode again
         }
         for (int i = 0; i < SLOTS; i++) {
             if (slotUsed[i] && slotResult[i].get() == RESULT_PENDING
@@ -459,6 +464,19 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         return hb != Long.MIN_VALUE && clock.nanoTime() - hb < config.heartbeatTimeoutMs() * 1_000_000L;
     }
 
+    /**
+     * Tick thread: whether a failsafe ran and no tree set a mode since: setpoints are refused (counted in
+     * {@link #setpointsRefused()}) until {@link #setMode} takes the vehicle back.
+     */
+    public boolean held() {
+        return held;
+    }
+
+    /** Tick thread: setpoints refused while {@link #held()}. */
+    public long setpointsRefused() {
+        return setpointsRefused;
+    }
+
     /** Tick thread: whether the vehicle reports itself armed. */
     public boolean armed() {
         return state[ARMED] == 1;
@@ -486,6 +504,7 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
      * {@link FlightModes#names}) or no slot is free.
      */
     public int setMode(String mode) {
+        held = false; // a tree that sets a mode takes the vehicle back after a failsafe
         int autopilot = (int) state[AUTOPILOT];
         long custom = FlightModes.customMode(autopilot, (int) state[VEHICLE_TYPE], mode);
         if (custom < 0) {
@@ -579,6 +598,10 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
      * setpoint period until {@link #clearSetpoint}, another setpoint, or the failsafe.
      */
     public void setPositionTarget(double x, double y, double z, double yawRad) {
+        if (held || stopRequests.get() != stopRequestsSeen) { // also a failsafe this tick has not seen yet
+            setpointsRefused++;
+            return;
+        }
         boolean changed = setpointMask == 0 || setpoint[0] != (float) x || setpoint[1] != (float) y
                 || setpoint[2] != (float) z || Float.compare(setpoint[3], (float) yawRad) != 0;
         setpoint[0] = (float) x;
@@ -593,6 +616,10 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
 
     /** Tick thread: streams a velocity setpoint (local NED, m/s, yaw rate rad/s). */
     public void setVelocityTarget(double vx, double vy, double vz, double yawRateRad) {
+        if (held || stopRequests.get() != stopRequestsSeen) { // also a failsafe this tick has not seen yet
+            setpointsRefused++;
+            return;
+        }
         boolean changed = setpointMask != MASK_VELOCITY || setpoint[0] != (float) vx || setpoint[1] != (float) vy
                 || setpoint[2] != (float) vz || setpoint[3] != (float) yawRateRad;
         setpoint[0] = (float) vx;

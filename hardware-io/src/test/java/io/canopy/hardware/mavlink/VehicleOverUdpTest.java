@@ -112,6 +112,26 @@ class VehicleOverUdpTest {
     }
 
     @Test
+    void onTheGroundTheFailsafeDisarmsAndHoldsSetpointsBackUntilAModeIsSet() throws Exception {
+        MavlinkPeer.assumeAvailable();
+        UdpByteTransport udp = new UdpByteTransport(new InetSocketAddress("127.0.0.1", 0), null);
+        try (VehicleHarness h = harness(udp); MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(udp.localPort()))) {
+            MavlinkVehicle v = h.vehicle;
+            h.until("landed state known", 15, () -> v.connected() && !Double.isNaN(v.state(MavlinkVehicle.LANDED_STATE)));
+            assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.setMode("GUIDED")));
+            assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.arm(true)));
+            h.until("armed on the ground", 5, () -> v.armed() && v.onGround());
+            v.failsafe(); // what the watchdog thread does
+            h.until("the failsafe disarmed it", 5, () -> peer.saw("DISARMED") && !v.armed());
+            assertTrue(v.held());
+            v.setPositionTarget(1, 2, -3, Double.NaN);
+            assertEquals(1, v.setpointsRefused(), "a held vehicle takes no setpoint");
+            v.setMode("GUIDED");
+            assertTrue(!v.held(), "setting a mode takes the vehicle back");
+        }
+    }
+
+    @Test
     void aVehicleThatStopsSendingHeartbeatsIsReportedLostAndBack() throws Exception {
         MavlinkPeer.assumeAvailable();
         UdpByteTransport udp = new UdpByteTransport(new InetSocketAddress("127.0.0.1", 0), null);
