@@ -140,7 +140,8 @@ final class DeviceRuntime implements AutoCloseable {
                 .with("velocity".equals(p.mode()) ? DynamixelConfig.Mode.VELOCITY : DynamixelConfig.Mode.POSITION,
                         "zero_velocity".equals(p.failsafe()) ? DynamixelConfig.Failsafe.ZERO_VELOCITY
                                 : DynamixelConfig.Failsafe.TORQUE_OFF)
-                .withTiming(p.periodMs(), p.responseTimeoutMs()).withStart(p.torqueOnStart(), p.lostAfter());
+                .withTiming(p.periodMs(), p.responseTimeoutMs()).withStart(p.torqueOnStart(), p.lostAfter())
+                .withBusWatchdog(p.busWatchdogMs());
         DynamixelBus bus;
         try {
             bus = new DynamixelBus(config, table, transport(lp), ticker.clock(), ticker.inbox());
