@@ -409,6 +409,8 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
             connected = alive;
             if (!alive) {
                 setpointMask = 0; // no stale setpoint resumes by itself when the link comes back
+            } else {
+                requestStreams();
             }
             if (events != null && !events.offer(tickEvent.set(EventKind.COMMAND, alive ? evLinkBack : evLinkLost, nowNs))) {
                 eventsRefused.incrementAndGet();
@@ -705,6 +707,29 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     /** {@link #MISSION_IDLE}, {@link #MISSION_UPLOADING}, {@link #MISSION_ACCEPTED}, {@link #MISSION_REJECTED}, {@link #MISSION_TIMEOUT}. */
     public int missionState() {
         return missionState;
+    }
+
+    private static final int MAV_CMD_SET_MESSAGE_INTERVAL = 511;
+    private static final int[] STREAMS = {30, 32, 33, 1, 147, 245}; // the state table's messages
+    private static final int[] STREAM_DIVIDER = {1, 1, 2, 0, 0, 0}; // 0: 1 Hz
+
+    /** SET_MESSAGE_INTERVAL for the messages the state table reads, sent once (no retries; unanswered is fine). */
+    private void requestStreams() {
+        int hz = config.streamHz();
+        if (hz <= 0) {
+            return;
+        }
+        byte[] b = tickPayload;
+        for (int i = 0; i < STREAMS.length; i++) {
+            int rate = STREAM_DIVIDER[i] == 0 ? 1 : Math.max(1, hz / STREAM_DIVIDER[i]);
+            clear(b, MavlinkMessages.COMMAND_LONG);
+            Le.putF32(b, Off.CL_PARAM1, STREAMS[i]);
+            Le.putF32(b, Off.CL_PARAM1 + 4, 1_000_000f / rate);
+            Le.put16(b, Off.CL_COMMAND, MAV_CMD_SET_MESSAGE_INTERVAL);
+            Le.put8(b, Off.CL_TARGET_SYSTEM, config.targetSystem());
+            Le.put8(b, Off.CL_TARGET_COMPONENT, config.targetComponent());
+            send(MavlinkMessages.COMMAND_LONG, b);
+        }
     }
 
     private void sendHeartbeat() {

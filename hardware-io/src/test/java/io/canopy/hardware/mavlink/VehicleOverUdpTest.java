@@ -41,6 +41,8 @@ class VehicleOverUdpTest {
             assertTrue(h.events.contains("fc.link_back"), h.events.toString());
             assertTrue(h.events.contains("fc.mode_changed"), h.events.toString());
             h.until("the vehicle hears Canopy's heartbeat", 5, () -> peer.sawPrefix("GCS_HEARTBEAT 6 255 190"));
+            h.until("telemetry rates asked for once (SET_MESSAGE_INTERVAL)", 5,
+                    () -> peer.lines().stream().filter("COMMAND 511 confirmation 0"::equals).count() == 6);
 
             assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.setMode("GUIDED")));
             h.until("mode GUIDED in the heartbeat", 5, () -> "GUIDED".equals(v.modeName()));
