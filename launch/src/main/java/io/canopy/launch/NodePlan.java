@@ -36,6 +36,12 @@ public record NodePlan(
         binds = List.copyOf(binds);
     }
 
+    /** This node with another MQTT connection (the command line's login options override the file's). */
+    public NodePlan withMqtt(MqttPlan other) {
+        return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
+                other, binds, source);
+    }
+
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */
     public String fullName() {
         return namespace.isEmpty() ? name : namespace + "/" + name;

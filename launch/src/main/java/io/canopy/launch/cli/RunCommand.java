@@ -70,6 +70,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Print tree transitions on the console (only NODE and what is under it, when given).")
     String trace;
 
+    @picocli.CommandLine.Mixin
+    BrokerLogin login = new BrokerLogin();
+
     @Override
     public Integer call() throws InterruptedException {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -82,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = LaunchLoader.load(file, argValues);
+            plan = login.applyTo(LaunchLoader.load(file, argValues));
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();
