@@ -64,7 +64,7 @@ static bool write_to_frame(pb_ostream_t *stream, const pb_byte_t *buf, size_t co
 static bool encode_source(pb_ostream_t *stream, const pb_field_t *field, void *const *arg) {
     const char *s = (const char *)*arg;
     size_t n = 0;
-    while (s[n] != '\0') {
+    while (n < CANOPY_LINK_MAX_SOURCE && s[n] != '\0') { /* bounded: no strlen, and a missing NUL stays harmless */
         n++;
     }
     return pb_encode_tag_for_field(stream, field) && pb_encode_string(stream, (const pb_byte_t *)s, n);

@@ -4,7 +4,8 @@
  * One canopy_link_t per serial line, owned by the caller (a static variable): it decodes received bytes into
  * canopy_v1_Envelope structs (nanopb, generated from proto/src/main/proto/canopy/messages.proto) and hands
  * each to a callback, and encodes Envelopes into frames in a buffer the caller owns, numbering them.
- * No dynamic allocation; the only library function used is memcpy (inside nanopb).
+ * No dynamic allocation; the only C library functions used are memcpy and memset (nanopb clears decoded
+ * fields with memset; libgcc helpers aside).
  *
  *   static canopy_link_t link;
  *   static void on_envelope(void *user, const canopy_v1_Envelope *env) {
@@ -42,6 +43,9 @@ extern "C" {
 #define CANOPY_LINK_TX_BUFFER 224
 #endif
 
+/* The longest Envelope.source written (longer sources are cut here). */
+#define CANOPY_LINK_MAX_SOURCE 200
+
 /* Called for each decoded Envelope (valid only during the call). Keep it short when feeding from an ISR. */
 typedef void (*canopy_envelope_fn)(void *user, const canopy_v1_Envelope *env);
 
@@ -60,7 +64,8 @@ typedef struct {
 void canopy_link_init(canopy_link_t *link, canopy_envelope_fn on_envelope, void *user);
 /* Optional: report each receive error as it happens (for a debug UART or an LED). */
 void canopy_link_on_error(canopy_link_t *link, canopy_frame_error_fn on_error);
-/* Envelope.source for every frame sent ("base", "arm/left"); the string must outlive the link. NULL: none. */
+/* Envelope.source of every frame sent ("base", "arm/left"), up to CANOPY_LINK_MAX_SOURCE bytes; the string must
+ * outlive the link. NULL: none. */
 void canopy_link_set_source(canopy_link_t *link, const char *source);
 
 /* Feeds one received byte (from the UART ISR or a poll loop). Never fails; errors are counted. */
