@@ -1,7 +1,5 @@
 package io.canopy.bt;
 
-import io.canopy.bt.event.TreeEvents;
-import io.canopy.bt.xbt.TreeRewards;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.OneShotTimers;
 import java.util.SplittableRandom;
@@ -18,8 +16,8 @@ public final class TreeContext {
     private final long seed;
     private final java.util.Map<Class<?>, Object> services = new java.util.HashMap<>();
     private boolean wakeUp;
-    private final TreeEvents events = new TreeEvents();
-    private final TreeRewards rewards = new TreeRewards();
+    /** The services that take part in every tick, in the order they were made. */
+    private TickScoped[] scoped = new TickScoped[0];
 
     public TreeContext(OneShotTimers timers, long seed) {
         this.timers = timers;
@@ -71,23 +69,42 @@ public final class TreeContext {
         return w;
     }
 
-    /** The events delivered to this tree for the current tick, its outbox and unconsumed-event policy. */
-    public TreeEvents events() {
-        return events;
+    /**
+     * The service of {@code type} for this tree, made by {@code create} on first use (at load time: a node
+     * family's constructor asks, e.g. {@code TreeEvents.of(context)}). A service that is {@link TickScoped}
+     * is told when each tick begins and ends. Node families plug in here; the context knows none of them.
+     */
+    public <T> T extension(Class<T> type, java.util.function.Supplier<T> create) {
+        Object s = services.get(type);
+        if (s == null) {
+            T made = create.get();
+            services.put(type, made);
+            if (made instanceof TickScoped t) {
+                TickScoped[] a = java.util.Arrays.copyOf(scoped, scoped.length + 1);
+                a[scoped.length] = t;
+                scoped = a;
+            }
+            return made;
+        }
+        return type.cast(s);
     }
 
-    /** The reward accumulator (xbt): leaves add, the caller reads the last tick's total. */
-    public TreeRewards rewards() {
-        return rewards;
+    /** A per-tree service that takes part in every tick (an event inbox, a reward accumulator). */
+    public interface TickScoped {
+        void beginTick();
+
+        void endTick(Blackboard blackboard);
     }
 
     void beginTick() {
-        rewards.beginTick();
-        events.beginTick();
+        for (TickScoped t : scoped) {
+            t.beginTick();
+        }
     }
 
     void endTick(Blackboard blackboard) {
-        rewards.endTick(blackboard);
-        events.endTick();
+        for (TickScoped t : scoped) {
+            t.endTick(blackboard);
+        }
     }
 }

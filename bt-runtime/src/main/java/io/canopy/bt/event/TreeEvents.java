@@ -10,7 +10,7 @@ import java.util.Arrays;
  * The events of one tree: the inbound events delivered for the current tick, the outbox {@code SendEvent}
  * writes to, and the unconsumed-event policy (DESIGN.md "Events").
  *
- * <p>Register it with the ticker ({@code ticker.addEventHandler(tree.context().events())}): before each tick
+ * <p>Register it with the ticker ({@code ticker.addEventHandler(TreeEvents.of(tree.context()))}): before each tick
  * the ticker hands it the events that arrived, and it copies those whose name a {@code ConsumeEvent} or
  * {@code OnEvent} of the tree listens to into a preallocated pool (other events are not this tree's business
  * and are ignored). During the tick those nodes consume them; after the tick the events nobody consumed are
@@ -18,7 +18,17 @@ import java.util.Arrays;
  * is visible only in the tick it was delivered for. Nothing here allocates after the first delivery; only
  * the tick thread uses it.
  */
-public final class TreeEvents implements EventHandler {
+public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.TickScoped {
+    /** The events of the tree of {@code context} (made on first use). */
+    public static TreeEvents of(io.canopy.bt.TreeContext context) {
+        return context.extension(TreeEvents.class, TreeEvents::new);
+    }
+
+    @Override
+    public void endTick(io.canopy.bt.Blackboard blackboard) {
+        endTick();
+    }
+
     private static final int DEFAULT_CAPACITY = 64;
     private static final int POOL_PAYLOAD_BYTES = Event.DEFAULT_MAX_PAYLOAD_BYTES;
 

@@ -34,13 +34,13 @@ final class NodesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NodeRegistry registry = NodeRegistry.withBuiltins();
+        NodeRegistry registry = io.canopy.launch.Artifacts.registry(); // every node a launched tree can use
         if (benchLeaves) {
             BenchLeaves.register(registry);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (markdown) {
-            out.print(io.canopy.bt.seeds.NodeReference.markdown(registry));
+            out.print(io.canopy.bt.catalog.NodeReference.markdown(registry));
         } else if (xml) {
             out.print(registry.toPaletteXml(!customOnly));
         } else {
