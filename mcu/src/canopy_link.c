@@ -17,6 +17,9 @@ static bool on_frame(void *user, uint8_t seq, const uint8_t *payload, size_t len
     if (!pb_decode(&in, canopy_v1_Envelope_fields, env)) {
         return false;
     }
+    if (env->which_body == 0) {
+        link->no_body++;
+    }
     if (link->on_envelope != 0) {
         link->on_envelope(link->user, env);
     }
@@ -31,6 +34,7 @@ void canopy_link_init(canopy_link_t *link, canopy_envelope_fn on_envelope, void 
     link->next_seq = 0;
     link->sent = 0;
     link->encode_failures = 0;
+    link->no_body = 0;
 }
 
 void canopy_link_on_error(canopy_link_t *link, canopy_frame_error_fn on_error) {

@@ -46,7 +46,9 @@ extern "C" {
 /* The longest Envelope.source written (longer sources are cut here). */
 #define CANOPY_LINK_MAX_SOURCE 200
 
-/* Called for each decoded Envelope (valid only during the call). Keep it short when feeding from an ISR. */
+/* Called for each decoded Envelope (valid only during the call), also for one without a body this firmware
+ * knows (which_body == 0, counted in no_body): any good frame shows the host is alive. Keep it short when
+ * feeding from an ISR. */
 typedef void (*canopy_envelope_fn)(void *user, const canopy_v1_Envelope *env);
 
 typedef struct {
@@ -58,6 +60,9 @@ typedef struct {
     uint8_t next_seq;              /* seq of the next frame sent */
     uint32_t sent;                 /* frames encoded */
     uint32_t encode_failures;      /* canopy_link_encode calls that returned 0 */
+    uint32_t no_body;              /* good frames whose Envelope has no body this firmware decodes: an empty
+                                      Envelope, or one it skips (TreeStatus, MachineStatus, TimerStats,
+                                      LinkStatus: see mcu/proto/messages.options; or a body newer than it) */
 } canopy_link_t;
 
 /* Sets up a link; on_envelope may be NULL (frames are then only counted). */

@@ -122,6 +122,8 @@ typedef struct _canopy_v1_BatteryState {
     float voltage;
     /* Estimated charge left, 0..100 percent. */
     float percent;
+    /* True while the base is on its charger and charge flows in (a charger contact, or current into the pack). */
+    bool charging;
 } canopy_v1_BatteryState;
 
 /* Sent periodically by a device so the node can tell "quiet" from "dead". */
@@ -204,7 +206,7 @@ extern "C" {
 #define canopy_v1_MotorState_init_default        {0, 0, 0, 0, 0}
 #define canopy_v1_RangeReading_init_default      {0, 0, 0, 0}
 #define canopy_v1_Imu_init_default               {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-#define canopy_v1_BatteryState_init_default      {0, 0}
+#define canopy_v1_BatteryState_init_default      {0, 0, 0}
 #define canopy_v1_Heartbeat_init_default         {0}
 #define canopy_v1_DeviceInfo_init_default        {"", "", 0}
 #define canopy_v1_Envelope_init_zero             {0, {{NULL}, NULL}, 0, {{NULL}, NULL}, 0, 0, {canopy_v1_Event_init_zero}}
@@ -213,7 +215,7 @@ extern "C" {
 #define canopy_v1_MotorState_init_zero           {0, 0, 0, 0, 0}
 #define canopy_v1_RangeReading_init_zero         {0, 0, 0, 0}
 #define canopy_v1_Imu_init_zero                  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-#define canopy_v1_BatteryState_init_zero         {0, 0}
+#define canopy_v1_BatteryState_init_zero         {0, 0, 0}
 #define canopy_v1_Heartbeat_init_zero            {0}
 #define canopy_v1_DeviceInfo_init_zero           {"", "", 0}
 
@@ -248,6 +250,7 @@ extern "C" {
 #define canopy_v1_Imu_linear_acceleration_z_tag  11
 #define canopy_v1_BatteryState_voltage_tag       1
 #define canopy_v1_BatteryState_percent_tag       2
+#define canopy_v1_BatteryState_charging_tag      3
 #define canopy_v1_Heartbeat_uptime_ms_tag        1
 #define canopy_v1_DeviceInfo_model_tag           1
 #define canopy_v1_DeviceInfo_firmware_tag        2
@@ -342,7 +345,8 @@ X(a, STATIC,   SINGULAR, DOUBLE,   linear_acceleration_z,  11)
 
 #define canopy_v1_BatteryState_FIELDLIST(X, a) \
 X(a, STATIC,   SINGULAR, FLOAT,    voltage,           1) \
-X(a, STATIC,   SINGULAR, FLOAT,    percent,           2)
+X(a, STATIC,   SINGULAR, FLOAT,    percent,           2) \
+X(a, STATIC,   SINGULAR, BOOL,     charging,          3)
 #define canopy_v1_BatteryState_CALLBACK NULL
 #define canopy_v1_BatteryState_DEFAULT NULL
 
@@ -381,7 +385,7 @@ extern const pb_msgdesc_t canopy_v1_DeviceInfo_msg;
 
 /* Maximum encoded size of messages (where known) */
 /* canopy_v1_Envelope_size depends on runtime parameters */
-#define canopy_v1_BatteryState_size              10
+#define canopy_v1_BatteryState_size              12
 #define canopy_v1_DeviceInfo_size                56
 #define canopy_v1_Event_size                     115
 #define canopy_v1_Heartbeat_size                 6

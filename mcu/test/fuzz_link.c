@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         canopy_link_feed_byte(&link, data[i]);
     }
     const canopy_frame_stats_t *s = canopy_link_stats(&link);
-    if (s->bytes != size || s->frames > size) {
+    if (s->bytes != size || s->frames > size || link.no_body > s->frames) {
         abort();
     }
 

@@ -10,6 +10,7 @@ import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import io.canopy.proto.Heartbeat;
 import io.canopy.proto.Imu;
+import io.canopy.proto.LinkStatus;
 import io.canopy.proto.MotorCommand;
 import io.canopy.proto.MotorState;
 import io.canopy.proto.RangeReading;
@@ -91,7 +92,21 @@ class McuGoldenFramesTest {
         c.put("tree_status_is_skipped", new Case(14, Envelope.newBuilder().setSource("robot1/controller")
                 .setTreeStatus(TreeStatus.newBuilder().setTree("patrol").setTickCount(5)).build()));
         c.put("unknown_field_400_bytes", new Case(15, unknownField400()));
+        c.put("battery_state_charging", new Case(16, Envelope.newBuilder().setSource("base")
+                .setBatteryState(BatteryState.newBuilder().setVoltage(12.1f).setPercent(76.25f).setCharging(true))
+                .build()));
+        c.put("link_status_is_skipped", new Case(17, linkStatus()));
         return c;
+    }
+
+    /** A node's LinkStatus telemetry with every counter set (large varints): the firmware skips the body. */
+    static Envelope linkStatus() {
+        return Envelope.newBuilder().setSource("robot1/controller")
+                .setLinkStatus(LinkStatus.newBuilder().setLink("base").setConnected(true).setSilent(true)
+                        .setFramesReceived(1L << 40).setFramesSent(123_456_789L).setBadCobs(1).setShortFrames(2)
+                        .setBadCrc(3).setOversize(4).setUnparsable(5).setSequenceGaps(6).setLostCount(7)
+                        .setDroppedQueueFull(-1L).setDroppedDeviceLost(9))
+                .build();
     }
 
     /** A good frame (seq, payload) whose body is larger than 254 bytes of non-zero data: field 99 is unknown. */
@@ -142,6 +157,7 @@ class McuGoldenFramesTest {
         s.put("3000_garbage_bytes_then_delimiter_then_good", cat(garbage, new byte[] {0}, hb0));
         s.put("host_vanishes_mid_frame_then_reopens", cat(hb0, Arrays.copyOf(hb1, 5), new byte[] {0}, frame(0, heartbeat(9))));
         s.put("payload_at_the_limit_1024", frame(0, limitPayload()));
+        s.put("link_status_between_heartbeats", cat(hb0, frame(1, linkStatus().toByteArray()), hb2));
         return s;
     }
 
