@@ -22,6 +22,10 @@ int32_t hal_encoder_count(uint8_t m) { return (int32_t)floor(wheel_rad[m] / 6.28
 void hal_motor_output(uint8_t m, float d) { duty[m] = d; }
 float hal_range_m(void) { return 1.25f; }
 float hal_battery_volts(void) { return 11.55f; }
+static bool on_charger;
+static bool overcurrent[2];
+bool hal_charging(void) { return on_charger; }
+bool hal_motor_overcurrent(uint8_t m) { return overcurrent[m & 1]; }
 
 size_t hal_serial_read(uint8_t *buf, size_t cap) {
     size_t n = h2m_len - h2m_pos < cap ? h2m_len - h2m_pos : cap;
@@ -35,6 +39,8 @@ static canopy_link_t host;
 static int by_kind[32];
 static canopy_v1_Envelope last_state[2];
 static float last_battery_pct;
+static bool last_charging;
+static uint32_t last_battery_ms;
 
 static void on_host_envelope(void *user, const canopy_v1_Envelope *env) {
     (void)user;
@@ -44,6 +50,8 @@ static void on_host_envelope(void *user, const canopy_v1_Envelope *env) {
     }
     if (env->which_body == canopy_v1_Envelope_battery_state_tag) {
         last_battery_pct = env->body.battery_state.percent;
+        last_charging = env->body.battery_state.charging;
+        last_battery_ms = now_ms;
     }
 }
 
@@ -91,6 +99,9 @@ static void boot(void) {
     memset(by_kind, 0, sizeof by_kind);
     h2m_len = h2m_pos = 0;
     line_ready = true;
+    on_charger = false;
+    overcurrent[0] = overcurrent[1] = false;
+    last_charging = false;
     canopy_link_init(&host, on_host_envelope, NULL);
     canopy_link_init(&host_tx, NULL, NULL);
     canopy_link_set_source(&host_tx, "robot1/controller");
@@ -211,6 +222,52 @@ static void frames_the_line_refuses_are_counted_as_dropped(void) {
           (unsigned)canopy_link_stats(&host)->lost_frames, (unsigned)dd_stats()->frames_dropped);
 }
 
+static void charging_is_reported_at_once_when_it_starts_and_stops(void) {
+    boot();
+    run(1500);
+    CHECK(by_kind[canopy_v1_Envelope_battery_state_tag] == 1 && !last_charging, "one BatteryState, not charging");
+    on_charger = true; /* the base reaches its dock at t = 2500 ms */
+    run(1);
+    CHECK(by_kind[canopy_v1_Envelope_battery_state_tag] == 2 && last_charging && last_battery_ms == 2501,
+          "BatteryState with charging at once: %d sent, charging %d at %u ms", by_kind[canopy_v1_Envelope_battery_state_tag],
+          last_charging, (unsigned)last_battery_ms);
+    run(998);
+    CHECK(by_kind[canopy_v1_Envelope_battery_state_tag] == 3 && last_charging, "and every second: %d",
+          by_kind[canopy_v1_Envelope_battery_state_tag]);
+    /* a bouncing contact: at most one BatteryState per 100 ms */
+    int before = by_kind[canopy_v1_Envelope_battery_state_tag];
+    for (int i = 0; i < 50; i++) {
+        on_charger = !on_charger;
+        run(2);
+    }
+    int sent = by_kind[canopy_v1_Envelope_battery_state_tag] - before;
+    CHECK(sent >= 1 && sent <= 2, "%d BatteryStates for 50 changes in 100 ms", sent);
+    on_charger = false;
+    run(200);
+    CHECK(!last_charging, "off the charger is reported");
+}
+
+static void a_stalled_wheel_reports_overcurrent(void) {
+    boot();
+    command_velocity(1, 8.0, 300);
+    run(100);
+    CHECK(last_state[1].body.motor_state.fault_flags == 0, "no fault while the wheel turns");
+    overcurrent[1] = true;
+    run(20);
+    CHECK(last_state[1].body.motor_state.fault_flags == canopy_v1_FaultFlag_FAULT_OVERCURRENT
+              && last_state[0].body.motor_state.fault_flags == 0,
+          "overcurrent on the stalled wheel only: %u %u", (unsigned)last_state[1].body.motor_state.fault_flags,
+          (unsigned)last_state[0].body.motor_state.fault_flags);
+    run(300); /* and the command times out too: both bits */
+    CHECK(last_state[1].body.motor_state.fault_flags
+              == (canopy_v1_FaultFlag_FAULT_OVERCURRENT | canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT),
+          "both faults: %u", (unsigned)last_state[1].body.motor_state.fault_flags);
+    overcurrent[1] = false;
+    command_velocity(1, 1.0, 300);
+    run(20);
+    CHECK(last_state[1].body.motor_state.fault_flags == 0, "cleared: %u", (unsigned)last_state[1].body.motor_state.fault_flags);
+}
+
 int main(void) {
     RUN(sends_each_message_at_its_rate);
     RUN(a_velocity_command_is_tracked_and_reported);
@@ -219,5 +276,7 @@ int main(void) {
     RUN(a_stop_command_stops_within_one_control_period);
     RUN(garbage_from_the_host_is_counted_and_commands_still_work);
     RUN(frames_the_line_refuses_are_counted_as_dropped);
+    RUN(charging_is_reported_at_once_when_it_starts_and_stops);
+    RUN(a_stalled_wheel_reports_overcurrent);
     return check_summary("test_app");
 }

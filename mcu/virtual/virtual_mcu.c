@@ -68,6 +68,14 @@ float hal_battery_volts(void) {
     return (float)world_battery_volts(&world);
 }
 
+bool hal_charging(void) {
+    return world.charging != 0;
+}
+
+bool hal_motor_overcurrent(uint8_t motor) {
+    return world.stalled[motor & 1] != 0;
+}
+
 static void line_lost(const char *what) {
     if (fd >= 0) {
         fprintf(stderr, "virtual-mcu: %s: %s %s; reopening\n", port, what, strerror(errno));
@@ -183,11 +191,14 @@ static int parse_doubles(const char *opt, const char *text, double *out, int min
 static void status(double t) {
     const canopy_frame_stats_t *rx = canopy_link_stats(dd_link());
     const dd_stats_t *s = dd_stats();
-    printf("t=%.1fs x=%.3f y=%.3f theta=%.3f wheels=%.2f/%.2f rad/s range=%.3f m battery=%.2f %% | rx frames=%u"
-           " bad=%u lost=%u | commands=%u timeouts=%u host_silences=%u | tx sent=%u dropped=%u%s\n",
+    printf("t=%.1fs x=%.3f y=%.3f theta=%.3f wheels=%.2f/%.2f rad/s range=%.3f m battery=%.2f %%%s%s | rx frames=%u"
+           " bad=%u (cobs %u short %u crc %u oversize %u unparsable %u) lost=%u no_body=%u | commands=%u timeouts=%u host_silences=%u | tx sent=%u dropped=%u%s\n",
            t, world.x, world.y, world.theta, world.velocity[0], world.velocity[1], world_range_m(&world),
-           world.battery_pct, (unsigned)rx->frames, (unsigned)canopy_frame_rx_bad_frames(&dd_link()->rx),
-           (unsigned)rx->lost_frames, (unsigned)s->commands, (unsigned)s->timeouts, (unsigned)s->host_silences,
+           world.battery_pct, world.charging ? " charging" : "", world.stalled[0] || world.stalled[1] ? " stalled" : "",
+           (unsigned)rx->frames, (unsigned)canopy_frame_rx_bad_frames(&dd_link()->rx),
+           (unsigned)rx->errors[CANOPY_ERR_BAD_COBS], (unsigned)rx->errors[CANOPY_ERR_SHORT],
+           (unsigned)rx->errors[CANOPY_ERR_BAD_CRC], (unsigned)rx->errors[CANOPY_ERR_OVERSIZE],
+           (unsigned)rx->errors[CANOPY_ERR_UNPARSABLE], (unsigned)rx->lost_frames, (unsigned)dd_link()->no_body, (unsigned)s->commands, (unsigned)s->timeouts, (unsigned)s->host_silences,
            (unsigned)s->frames_sent, (unsigned)s->frames_dropped, fd < 0 ? " | port closed" : "");
     fflush(stdout);
 }
@@ -309,6 +320,7 @@ int main(int argc, char **argv) {
     if (fd >= 0) {
         close(fd);
     }
-    printf("virtual-mcu: stopped; %u line losses\n", (unsigned)line_losses);
+    printf("virtual-mcu: stopped; %u line losses, %ld steps held by a wall or the box\n", (unsigned)line_losses,
+           world.blocked_steps);
     return 0;
 }

@@ -20,6 +20,7 @@
 #define FRICTION_NM_PER_RAD_S 0.004
 #define IDLE_DRAIN_PCT_S 0.001
 #define EFFORT_DRAIN_PCT_PER_NM_S 0.5
+#define STALL_LIMIT_NM 0.05 /* the torque a stalled wheel's current limit allows */
 #define PI_D 3.14159265358979323846
 
 void world_init(world_t *w, int ticks_per_rev, double max_wheel_rad_s) {
@@ -52,6 +53,10 @@ static double normalise(double a) {
     return a;
 }
 
+static double clamp_abs(double v, double limit) {
+    return v < -limit ? -limit : v > limit ? limit : v;
+}
+
 void world_step(world_t *w, double dt) {
     double alpha = 1 - exp(-dt / TAU_S);
     double mean[2];
@@ -63,14 +68,18 @@ void world_step(world_t *w, double dt) {
         w->effort[m] = EFFORT_PER_RAD_S2 * (w->velocity[m] - before) / dt + FRICTION_NM_PER_RAD_S * w->velocity[m];
         mean[m] = (before + w->velocity[m]) / 2;
         w->position[m] += mean[m] * dt;
+        if (w->stalled[m]) { /* still pushing since the last step: the current limit holds the torque */
+            w->effort[m] = clamp_abs(w->effort[m], STALL_LIMIT_NM);
+        }
         w->battery_pct -= w->drain_scale * EFFORT_DRAIN_PCT_PER_NM_S * fabs(w->effort[m]) * dt;
     }
     w->battery_pct -= w->drain_scale * IDLE_DRAIN_PCT_S * dt;
     if (w->battery_pct < 0) {
         w->battery_pct = 0;
     }
-    if (w->charge_pct_per_s > 0 && hypot(w->x - w->dock_x, w->y - w->dock_y) <= w->dock_radius_m
-        && fabs(w->velocity[0]) < 0.1 && fabs(w->velocity[1]) < 0.1) {
+    w->charging = w->charge_pct_per_s > 0 && hypot(w->x - w->dock_x, w->y - w->dock_y) <= w->dock_radius_m
+        && fabs(w->velocity[0]) < 0.1 && fabs(w->velocity[1]) < 0.1;
+    if (w->charging) {
         w->battery_pct += w->charge_pct_per_s * dt;
         if (w->battery_pct > 100) {
             w->battery_pct = 100;
@@ -82,9 +91,27 @@ void world_step(world_t *w, double dt) {
     double om = (vr - vl) / TRACK_M;
     double nx = w->x + v * cos(w->theta + om * dt / 2) * dt;
     double ny = w->y + v * sin(w->theta + om * dt / 2) * dt;
-    if (!blocked(nx, ny)) {
+    int is_blocked = blocked(nx, ny);
+    if (!is_blocked) {
         w->x = nx;
         w->y = ny;
+    } else {
+        /* held by a wall or the box: the forward part of the wheels' motion stalls (no slip), only turning in
+           place goes on; the encoders count what the wheels really did */
+        double turn_rad_s = om * TRACK_M / 2 / WHEEL_RADIUS_M;
+        for (int m = 0; m < 2; m++) {
+            double actual = m == 0 ? -turn_rad_s : turn_rad_s;
+            w->position[m] += (actual - mean[m]) * dt;
+            mean[m] = actual;
+            w->velocity[m] = actual;
+            w->stalled[m] = 1;
+            w->effort[m] = clamp_abs(w->effort[m], STALL_LIMIT_NM);
+        }
+        w->blocked_steps++;
+    }
+    if (!is_blocked || fabs(v) < 1e-9) {
+        w->stalled[0] = 0;
+        w->stalled[1] = 0;
     }
     w->theta = normalise(w->theta + om * dt);
 }

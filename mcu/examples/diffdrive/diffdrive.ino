@@ -3,7 +3,7 @@
 // talking to a Canopy node over USB serial in the Canopy wire format.
 //
 // The firmware logic is in diffdrive_app.c (the same file the virtual MCU runs in CI); this sketch only maps the
-// seven HAL functions of diffdrive_hal.h onto pins. Change the pins and constants below for your board, then
+// nine HAL functions of diffdrive_hal.h onto pins. Change the pins and constants below for your board, then
 // flash it. Needs the "Canopy Wire" library: copy or link the repository's mcu/ folder into your Arduino
 // libraries folder (e.g. ln -s $PWD/mcu ~/Arduino/libraries/CanopyWire).
 //
@@ -13,6 +13,10 @@
 //   DD_TICKS_PER_REV in diffdrive_app.h is 2 x encoder lines x gear ratio)
 //   HC-SR04: TRIG=10, ECHO=11 (through a divider to 3.3 V on 3.3 V boards)
 //   battery: + through 10k / 3.3k divider to A0
+//   charger status: the charger IC's open-drain CHRG/STAT output (low while charging) to pin 12, or dock
+//   contacts through a divider (then set CHARGING_ACTIVE_LOW to false)
+//   motor current sense (optional): a shunt amplifier or the driver's CS output on A1 (left) and A2 (right);
+//   set HAS_CURRENT_SENSE to false for drivers without one (TB6612FNG, DRV8833): no overcurrent is reported
 // On the node: <serial name="base" port="/dev/ttyACM0" baud="115200"/> (launch/examples/serial-robot.launch.xml).
 
 #include <canopy_link.h>
@@ -35,6 +39,12 @@ static const float BATTERY_DIVIDER = (10.0f + 3.3f) / 3.3f;
 static const float ADC_VOLTS = 3.3f;
 static const float ADC_COUNTS = 1023.0f;
 static const int PWM_MAX = 255;
+static const uint8_t PIN_CHARGING = 12;
+static const bool CHARGING_ACTIVE_LOW = true;
+static const bool HAS_CURRENT_SENSE = true;
+static const uint8_t PIN_CURRENT[2] = {A1, A2};
+static const float AMPS_PER_VOLT = 2.0f;        // current-sense gain: e.g. 0.5 V/A (shunt x amplifier)
+static const float STALL_AMPS = 1.5f;           // more than this is a stalled wheel
 static const uint32_t RANGE_PERIOD_MS = 60;  // HC-SR04: at most ~16 pings per second
 static const uint32_t ECHO_TIMEOUT_US = 30000;
 
@@ -109,6 +119,17 @@ extern "C" float hal_battery_volts(void) {
     return analogRead(PIN_BATTERY) * (ADC_VOLTS / ADC_COUNTS) * BATTERY_DIVIDER;
 }
 
+extern "C" bool hal_charging(void) {
+    return (digitalRead(PIN_CHARGING) == LOW) == CHARGING_ACTIVE_LOW;
+}
+
+extern "C" bool hal_motor_overcurrent(uint8_t motor) {
+    if (!HAS_CURRENT_SENSE) {
+        return false;
+    }
+    return analogRead(PIN_CURRENT[motor]) * (ADC_VOLTS / ADC_COUNTS) * AMPS_PER_VOLT > STALL_AMPS;
+}
+
 extern "C" size_t hal_serial_read(uint8_t *buf, size_t cap) {
     size_t n = 0;
     while (n < cap && HOST.available() > 0) {
@@ -137,6 +158,7 @@ void setup() {
     }
     attachInterrupt(digitalPinToInterrupt(PIN_ENC_A[0]), on_encoder_left, CHANGE);
     attachInterrupt(digitalPinToInterrupt(PIN_ENC_A[1]), on_encoder_right, CHANGE);
+    pinMode(PIN_CHARGING, INPUT_PULLUP);
     pinMode(PIN_TRIG, OUTPUT);
     pinMode(PIN_ECHO, INPUT);
     attachInterrupt(digitalPinToInterrupt(PIN_ECHO), on_echo, CHANGE);

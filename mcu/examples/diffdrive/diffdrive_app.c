@@ -8,6 +8,7 @@
 #define DD_KP 0.02f          /* duty per rad/s of velocity error */
 #define DD_KI 0.10f          /* duty per rad of accumulated velocity error */
 #define DD_POSITION_GAIN 4.0f /* rad/s per rad of position error */
+#define DD_CHARGING_MIN_GAP_MS 100u /* a change of hal_charging() is sent at once, but at most this often */
 
 enum { MODE_STOP, MODE_VELOCITY, MODE_POSITION, MODE_EFFORT };
 
@@ -32,6 +33,8 @@ static uint32_t last_host_frame_ms;
 static uint32_t last_control_run_ms;
 static bool host_present;
 static bool info_due;
+static bool charging;            /* as last sent in BatteryState */
+static uint32_t battery_sent_ms;  /* when BatteryState was last sent */
 
 static float clampf(float v, float lo, float hi) {
     return v < lo ? lo : v > hi ? hi : v;
@@ -155,7 +158,8 @@ static void send_motor_states(void) {
         s->position = (double)wheels[m].last_count * (double)DD_RAD_PER_TICK;
         s->velocity = wheels[m].velocity;
         s->effort = wheels[m].duty; /* a duty-cycle controller reports duty (messages.proto) */
-        s->fault_flags = wheels[m].timed_out ? canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT : 0;
+        s->fault_flags = (wheels[m].timed_out ? (uint32_t)canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT : 0u)
+                       | (hal_motor_overcurrent(m) ? (uint32_t)canopy_v1_FaultFlag_FAULT_OVERCURRENT : 0u);
         send(&env);
     }
 }
@@ -178,6 +182,8 @@ static void send_battery(void) {
     env.body.battery_state.voltage = v;
     env.body.battery_state.percent =
         clampf((v - DD_BATTERY_EMPTY_V) / (DD_BATTERY_FULL_V - DD_BATTERY_EMPTY_V) * 100.0f, 0.0f, 100.0f);
+    charging = hal_charging();
+    env.body.battery_state.charging = charging;
     send(&env);
 }
 
@@ -219,6 +225,8 @@ void dd_setup(void) {
     last_control_ms = last_control_run_ms = last_state_ms = last_range_ms = last_heartbeat_ms = last_battery_ms = last_info_ms = now;
     host_present = false;
     info_due = true;
+    charging = hal_charging();
+    battery_sent_ms = now;
 }
 
 void dd_loop(void) {
@@ -246,8 +254,12 @@ void dd_loop(void) {
     if (due(now, &last_heartbeat_ms, 100)) {
         send_heartbeat(now);
     }
-    if (due(now, &last_battery_ms, 1000)) {
+    /* also at once when charging starts or stops (the node waits for it on the dock), at most every 100 ms so a
+       bouncing charger contact cannot flood the line */
+    bool changed = hal_charging() != charging && (uint32_t)(now - battery_sent_ms) >= DD_CHARGING_MIN_GAP_MS;
+    if (due(now, &last_battery_ms, 1000) || changed) {
         send_battery();
+        battery_sent_ms = now;
     }
 }
 

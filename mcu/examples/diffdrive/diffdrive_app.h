@@ -3,8 +3,9 @@
  * Canopy wire format. Board-independent: it reaches the hardware only through diffdrive_hal.h.
  *
  * Receives MotorCommand (motor 0 = left, 1 = right; velocity in rad/s, position in rad, effort as duty, stop);
- * sends MotorState of both wheels at 50 Hz, RangeReading (sensor 0) at 20 Hz, Heartbeat at 10 Hz, BatteryState
- * at 1 Hz, and DeviceInfo at start, when the host comes back after silence, and every 5 s.
+ * sends MotorState of both wheels at 50 Hz (FAULT_OVERCURRENT while a wheel is stalled), RangeReading (sensor 0)
+ * at 20 Hz, Heartbeat at 10 Hz, BatteryState at 1 Hz and at once when charging starts or stops, and DeviceInfo
+ * at start, when the host comes back after silence, and every 5 s.
  *
  * Safety: a motor stops when its last command is older than that command's timeout_ms, and every motor stops
  * when no good frame arrived from the host for DD_HOST_SILENCE_MS (both reported as FAULT_COMMAND_TIMEOUT).

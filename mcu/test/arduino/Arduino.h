@@ -11,6 +11,8 @@
 #define INPUT_PULLUP 2
 #define CHANGE 1
 #define A0 14
+#define A1 15
+#define A2 16
 
 uint32_t millis(void);
 uint32_t micros(void);
