@@ -165,6 +165,36 @@ static void no_envelope_callback_still_counts_frames(void) {
     CHECK(canopy_link_stats(&b)->frames == 1, "counted");
 }
 
+static void lying_lengths_inside_the_payload_are_unparsable_and_the_next_frame_arrives(void) {
+    /* good COBS and CRC around protobuf whose lengths lie: each is one UNPARSABLE, never a read past the payload */
+    static const uint8_t lies[][12] = {
+        {0x52, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0x0A, 0x01, 'x'},             /* event: 2^31 - 1 bytes follow */
+        {0xAA, 0x01, 0x7F, 0x0A, 0x04, 'b', 'a', 's', 'e'},               /* link_status (skipped): 127 bytes */
+        {0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01}, /* stamp_ns: an 11-byte varint */
+        {0x5A, 0x02, 0x08},                                                /* motor_command ends mid-field */
+        {0x12, 0x10, 's'},                                                 /* source: 16 bytes, 1 there */
+    };
+    static const size_t len[] = {9, 9, 12, 3, 3};
+    static canopy_link_t l;
+    int count = 0;
+    canopy_link_init(&l, on_envelope, &count);
+    uint8_t frame[CANOPY_FRAME_MAX_WIRE(16)];
+    uint8_t seq = 0;
+    for (size_t i = 0; i < sizeof len / sizeof len[0]; i++) {
+        size_t n = canopy_frame_encode(seq++, lies[i], len[i], frame, sizeof frame);
+        canopy_link_feed(&l, frame, n);
+        CHECK(canopy_link_stats(&l)->errors[CANOPY_ERR_UNPARSABLE] == i + 1, "lie %zu: unparsable %u", i,
+              (unsigned)canopy_link_stats(&l)->errors[CANOPY_ERR_UNPARSABLE]);
+    }
+    CHECK(count == 0 && l.no_body == 0, "nothing delivered: %d, no_body %u", count, (unsigned)l.no_body);
+    const uint8_t hb[] = {0x82, 0x01, 0x02, 0x08, 0x07}; /* heartbeat { uptime_ms 7 } */
+    size_t n = canopy_frame_encode(seq, hb, sizeof hb, frame, sizeof frame);
+    canopy_link_feed(&l, frame, n);
+    CHECK(count == 1 && last.body.heartbeat.uptime_ms == 7, "the next frame arrives");
+    CHECK(canopy_frame_rx_bad_frames(&l.rx) == 5 && canopy_link_stats(&l)->errors[CANOPY_ERR_SEQ_GAP] == 0,
+          "five bad frames, no gap");
+}
+
 int main(void) {
     RUN(every_device_message_at_its_largest_fits_the_default_tx_buffer);
     RUN(a_buffer_too_small_returns_zero_and_keeps_the_seq);
@@ -173,5 +203,6 @@ int main(void) {
     RUN(a_long_source_from_the_host_is_skipped_not_rejected);
     RUN(errors_are_reported_to_the_error_callback);
     RUN(no_envelope_callback_still_counts_frames);
+    RUN(lying_lengths_inside_the_payload_are_unparsable_and_the_next_frame_arrives);
     return check_summary("test_link");
 }
