@@ -10,6 +10,7 @@ import java.util.List;
  * @param diffDrive the node's {@code <diffdrive>}, or null
  * @param eventPolicy what happens to an event no tree or machine consumed within its tick: "drop" or "error"
  * @param safety    the failsafe's limits ({@code stall_ms}, {@code command_timeout_ms})
+ * @param devices   MAVLink vehicles, Dynamixel buses and the raw links they use ({@link DeviceReader})
  */
 public record NodePlan(
         String name,
@@ -25,7 +26,8 @@ public record NodePlan(
         DiffDrivePlan diffDrive,
         MqttPlan mqtt,
         List<BindPlan> binds,
-        Source source) {
+        Source source,
+        DevicePlans devices) {
     public NodePlan {
         timers = List.copyOf(timers);
         trees = List.copyOf(trees);
@@ -34,6 +36,7 @@ public record NodePlan(
         motors = List.copyOf(motors);
         sensors = List.copyOf(sensors);
         binds = List.copyOf(binds);
+        devices = devices == null ? DevicePlans.NONE : devices;
     }
 
     /** This node with another MQTT connection (the command line's login options override the file's). */

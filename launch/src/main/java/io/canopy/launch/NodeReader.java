@@ -15,7 +15,7 @@ import java.util.Set;
  */
 final class NodeReader {
     static final List<String> CHILDREN =
-            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind");
+            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink", "dynamixel");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -39,12 +39,14 @@ final class NodeReader {
     private final List<Object[]> timerRefs = new ArrayList<>();
     private final List<Object[]> linkRefs = new ArrayList<>();
     private MqttPlan mqtt;
+    private final DeviceReader devices;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
         this.subst = subst;
         this.errors = errors;
         this.outerNamespace = outerNamespace;
+        this.devices = new DeviceReader(subst, errors);
     }
 
     /** The node, or null when it is switched off or could not be read (errors recorded). */
@@ -79,10 +81,15 @@ final class NodeReader {
                         bindElements.add(br);
                     }
                 }
-                default -> errors.add(c.where() + ": unknown element <" + c.name + ">" + Names.suggestion(c.name, CHILDREN)
-                        + "; <node> holds " + String.join(", ", CHILDREN.stream().map(s -> "<" + s + ">").toList()));
+                default -> {
+                    if (!devices.read(c)) {
+                        errors.add(c.where() + ": unknown element <" + c.name + ">" + Names.suggestion(c.name, CHILDREN)
+                                + "; <node> holds " + String.join(", ", CHILDREN.stream().map(s -> "<" + s + ">").toList()));
+                    }
+                }
             }
         }
+        DevicePlans devicePlans = devices.finish(links, linkRefs, timers); // <udp>, <mavlink>, <dynamixel>
         unique(timers.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "timer");
         unique(trees.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "tree");
         unique(machines.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "statemachine");
@@ -144,7 +151,7 @@ final class NodeReader {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
-                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source());
+                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans);
     }
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {

@@ -67,6 +67,8 @@ final class NodeRuntime {
     private java.util.concurrent.CompletableFuture<Void> mqttUp;
     Telemetry telemetry;
     Failsafe failsafe;
+    /** MAVLink vehicles and Dynamixel buses ({@code <mavlink>}, {@code <dynamixel>}). */
+    DeviceRuntime devices = DeviceRuntime.NONE;
     /** The compiled {@code <bind>}s, in launch-file order. */
     final List<Binding> routes = new ArrayList<>();
     /** One per timer: the phases of a tick. */
@@ -117,6 +119,7 @@ final class NodeRuntime {
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
             links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock()));
         }
+        devices = DeviceRuntime.build(plan.devices(), ticker, blackboard, cycles);
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
                 plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox(), !plan.machines().isEmpty());
         bus.failsafe(failsafe);
@@ -147,7 +150,7 @@ final class NodeRuntime {
         XmlTreeLoader loader = new XmlTreeLoader(reg);
         List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {
-            Tree tree = loader.loadFile(t.file(), blackboard, new TreeContext(ticker.oneShotTimers(), t.seed()));
+            Tree tree = loader.loadFile(t.file(), blackboard, devices.services(new TreeContext(ticker.oneShotTimers(), t.seed())));
             if (t.main() != null && !t.main().equals(tree.id())) {
                 throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
                         + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
@@ -281,7 +284,7 @@ final class NodeRuntime {
             l.start();
         }
         ticker.start();
-        watchdog = new io.canopy.tick.Watchdog(ticker, failsafe).start();
+        watchdog = new io.canopy.tick.Watchdog(ticker, devices.around(failsafe)).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
@@ -363,6 +366,7 @@ final class NodeRuntime {
     }
 
     private void closeLinks() {
+        devices.close(); // their failsafes first (hold or disarm, torque off), then their links
         for (LinkRuntime l : links.values()) {
             try {
                 l.close();
