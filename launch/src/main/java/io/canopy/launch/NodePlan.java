@@ -42,7 +42,7 @@ public record NodePlan(
     /** This node with another MQTT connection (the command line's login options override the file's). */
     public NodePlan withMqtt(MqttPlan other) {
         return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
-                other, binds, source);
+                other, binds, source, devices);
     }
 
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */
