@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
             BtlogCommand.class,
             TreeUpgradeCommand.class,
             SimCommand.class,
-            EchoCommand.class,
+            EchoCommand.class, TopicCommand.class, NodeCommand.class, CallCommand.class,
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,

@@ -53,6 +53,7 @@ public final class LaunchRunner implements AutoCloseable {
             }
             for (NodeRuntime n : r.nodes) {
                 n.start();
+                NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
             }
         } catch (RuntimeException e) {
             r.close();
