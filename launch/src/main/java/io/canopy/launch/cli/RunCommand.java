@@ -70,8 +70,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Print tree transitions on the console (only NODE and what is under it, when given).")
     String trace;
 
+    @picocli.CommandLine.Mixin LaunchOptions launchOptions;
+
     @Override
     public Integer call() throws InterruptedException {
+        if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
         Map<String, String> argValues = new LinkedHashMap<>();
         for (String a : args) {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
@@ -82,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = LaunchLoader.load(file, argValues);
+            plan = LaunchLoader.load(file, argValues, launchOptions.searchPath);
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();
