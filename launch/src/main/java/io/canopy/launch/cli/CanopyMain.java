@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,
-            CommandLine.HelpCommand.class
+            HelpCommand.class
         })
 public final class CanopyMain {
     public static final int EXIT_OK = 0;
