@@ -172,6 +172,26 @@ final class NodeReader {
         }
     }
 
+    /** The {@code <param name value>} children of an element (every other child is an error), in order. */
+    private Map<String, String> params(XmlElement e) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (XmlElement c : e.children) {
+            if (!c.name.equals("param")) {
+                errors.add(c.where() + ": unknown element <" + c.name + "> inside <" + e.name
+                        + ">; it holds only <param name=\"...\" value=\"...\"/>");
+                continue;
+            }
+            ElementReader pr = new ElementReader(c, subst, errors, "name", "value");
+            noChildren(c);
+            String pn = pr.name("name", null, true);
+            String pv = pr.has("value") ? pr.string("value", null) : pr.required("value", "1.0");
+            if (pr.enabled() && pn != null && pv != null && params.put(pn, pv) != null) {
+                pr.error("parameter '" + pn + "' is given twice; remove one");
+            }
+        }
+        return params;
+    }
+
     private void noChildren(XmlElement e) {
         for (XmlElement c : e.children) {
             errors.add(c.where() + ": <" + e.name + "> takes no child elements; remove <" + c.name + ">");
@@ -218,7 +238,7 @@ final class NodeReader {
     private void readTree(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish",
                 "active_in", "on_success", "on_failure");
-        noChildren(e);
+        Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
         }
@@ -243,7 +263,8 @@ final class NodeReader {
         String onSuccess = eventName(r, "on_success");
         String onFailure = eventName(r, "on_failure");
         if (file != null && timer != null && name != null) {
-            trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source()));
+            trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source(),
+                    params));
         }
     }
 
@@ -301,7 +322,7 @@ final class NodeReader {
 
     private void readMachine(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "timer");
-        noChildren(e);
+        Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
         }
@@ -309,7 +330,7 @@ final class NodeReader {
         String timer = timerOf(r);
         String name = r.name("name", baseName(file), false);
         if (file != null && timer != null && name != null) {
-            machines.add(new MachinePlan(name, file, timer, e.source()));
+            machines.add(new MachinePlan(name, file, timer, e.source(), params));
         }
     }
 
@@ -337,20 +358,7 @@ final class NodeReader {
         String stopBits = r.choice("stop_bits", "1", "1", "1.5", "2");
         String flow = r.choice("flow", "none", "none", "rtscts", "xonxoff");
         int timeoutMs = (int) r.integer("timeout_ms", SerialPlan.DEFAULT_TIMEOUT_MS, 0, 600_000, "milliseconds (0: never treat silence as lost)");
-        Map<String, String> params = new LinkedHashMap<>();
-        for (XmlElement c : e.children) {
-            if (!c.name.equals("param")) {
-                errors.add(c.where() + ": unknown element <" + c.name + "> inside <serial>; it holds only <param name=\"...\" value=\"...\"/>");
-                continue;
-            }
-            ElementReader pr = new ElementReader(c, subst, errors, "name", "value");
-            noChildren(c);
-            String pn = pr.name("name", null, true);
-            String pv = pr.required("value", "1.0");
-            if (pr.enabled() && pn != null && pv != null && params.put(pn, pv) != null) {
-                pr.error("parameter '" + pn + "' is given twice; remove one");
-            }
-        }
+        Map<String, String> params = params(e);
         if (port != null && port.startsWith(SerialPlan.SIM_PREFIX) && !port.equals("sim:diffdrive")) {
             r.error("attribute 'port': unknown simulator \"" + port + "\"; the in-process simulator is port=\"sim:diffdrive\"");
             return;

@@ -14,6 +14,17 @@ import java.nio.file.Path;
  *                  halted on exit (its OnCancel and onHalted run)
  * @param onSuccess the event raised when a run ends in SUCCESS, or null
  * @param onFailure the event raised when a run ends in FAILURE (or a node threw), or null
+ * @param params    its {@code <param name value>} children: blackboard entries set before the first tick
  */
 public record TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
-        String state, String onSuccess, String onFailure, Source source) {}
+        String state, String onSuccess, String onFailure, Source source, java.util.Map<String, String> params) {
+    public TreePlan {
+        params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+    }
+
+    /** A tree without parameters. */
+    public TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
+            String state, String onSuccess, String onFailure, Source source) {
+        this(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, source, java.util.Map.of());
+    }
+}

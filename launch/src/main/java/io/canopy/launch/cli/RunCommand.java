@@ -73,8 +73,11 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     BrokerLogin login = new BrokerLogin();
 
+    @picocli.CommandLine.Mixin LaunchOptions launchOptions;
+
     @Override
     public Integer call() throws InterruptedException {
+        if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
         Map<String, String> argValues = new LinkedHashMap<>();
         for (String a : args) {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
@@ -85,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = login.applyTo(LaunchLoader.load(file, argValues));
+            plan = login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath));
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();

@@ -50,9 +50,11 @@ public final class LaunchRunner implements AutoCloseable {
                 node.monitorOptions = new TreeMonitoring.Options(port, btlogDir, trace);
                 port = port > 0 ? port + 2 * n.trees().size() : 0;
                 r.nodes.add(node);
+                LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
             }
             for (NodeRuntime n : r.nodes) {
                 n.start();
+                NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
             }
         } catch (RuntimeException e) {
             r.close();
