@@ -237,7 +237,7 @@ final class NodeReader {
 
     private void readTree(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish",
-                "active_in", "on_success", "on_failure");
+                "active_in", "on_success", "on_failure", "groot2_port");
         Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
@@ -262,9 +262,10 @@ final class NodeReader {
         }
         String onSuccess = eventName(r, "on_success");
         String onFailure = eventName(r, "on_failure");
+        int groot2Port = (int) r.integer("groot2_port", 0, 1, 65_000, "a TCP port (Groot2 uses it and the next one)");
         if (file != null && timer != null && name != null) {
             trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source(),
-                    params));
+                    params, groot2Port));
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,16 +60,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-status", description = "Print no status line.")
     boolean noStatus;
 
-    @Option(names = "--groot2", arity = "0..1", fallbackValue = "1667", paramLabel = "PORT",
-            description = "Let Groot2 attach: the first tree on PORT (default 1667) and PORT+1, the next on PORT+2 ...")
-    Integer groot2;
-
-    @Option(names = "--btlog", paramLabel = "DIR", description = "Record each tree's transitions to DIR/<tree>.btlog (Groot2's log format).")
-    Path btlog;
-
-    @Option(names = "--trace", arity = "0..1", fallbackValue = "", paramLabel = "NODE",
-            description = "Print tree transitions on the console (only NODE and what is under it, when given).")
-    String trace;
+    @Mixin
+    ObserveOptions observe;
 
     @picocli.CommandLine.Mixin
     BrokerLogin login = new BrokerLogin();
@@ -103,11 +96,7 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        if (groot2 != null && (groot2 < 1 || groot2 > 65_000)) {
-            throw new io.canopy.InputException("--groot2 " + groot2 + ": not a port; write for example --groot2 1667");
-        }
-        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), groot2 == null ? 0 : groot2,
-                btlog, trace);
+        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options());
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         try {

@@ -74,9 +74,9 @@ final class NodeRuntime {
     /** One per timer: the phases of a tick. */
     final List<NodeCycle> cycles = new ArrayList<>();
     private io.canopy.tick.Watchdog watchdog;
-    /** Groot2, .btlog and console trace of the trees (canopy run --groot2/--btlog/--trace), or null. */
+    /** Groot2, .btlog, console and Perfetto traces (canopy run --groot2/--btlog/--trace/--trace-json), or null. */
     private TreeMonitoring monitoring;
-    TreeMonitoring.Options monitorOptions = TreeMonitoring.Options.NONE;
+    MonitorOptions monitorOptions = MonitorOptions.NONE;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
         this.plan = plan;
@@ -273,8 +273,8 @@ final class NodeRuntime {
     }
 
     void start() {
-        if (monitorOptions.any()) {
-            monitoring = TreeMonitoring.attach(trees, monitorOptions, System.out); // before the first tick
+        if (TreeMonitoring.wanted(monitorOptions, trees)) {
+            monitoring = TreeMonitoring.attach(this, monitorOptions, System.out); // before the first tick
         }
         for (MachineSlot m : machines) {
             m.start(); // before the tick thread exists, so its first tick sees the initial configuration
