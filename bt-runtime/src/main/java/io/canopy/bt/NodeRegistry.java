@@ -41,7 +41,7 @@ public final class NodeRegistry {
             r.register(t);
             r.builtin.put(t.id(), Boolean.TRUE);
         }
-        io.canopy.bt.seeds.SeedNodes.ALL.forEach(r::register);
+        io.canopy.bt.catalog.SeedNodes.ALL.forEach(r::register);
         return r;
     }
 

@@ -1,25 +1,44 @@
 package io.canopy.bt;
 
 import io.canopy.bt.event.TreeEvents;
-import io.canopy.bt.xbt.TreeRewards;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.OneShotTimers;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 
 /**
  * What every node of one tree shares: the clock, the one-shot timers (Delay, Timeout, Sleep), a seeded random
- * source (so a run can be reproduced), and the wake-up signal that asks {@link Tree#tickOnce()} to tick again
- * at once. Owned by the tick thread.
+ * source (so a run can be reproduced), the wake-up signal that asks {@link Tree#tickOnce()} to tick again at
+ * once, and the per-tree services of node families (an event inbox, a reward accumulator, named timers),
+ * each registered under its own type. Owned by the tick thread.
+ *
+ * <p>The context knows no family: a family keeps its per-tree state in a service it registers here, usually
+ * on first use from a node's constructor ({@code TreeRewards.of(init.context())}, which calls {@link
+ * #service(Class, Function)}). A service that implements {@link TickListener} is told when each root tick
+ * begins and ends, in registration order.
  */
 public final class TreeContext {
+    /** A per-tree service that wants to hear about root ticks (events cleared, rewards published). */
+    public interface TickListener {
+        /** Before each root tick. */
+        default void beginTick() {}
+
+        /** After each root tick that did not throw; may throw to fail the tick (the others still run). */
+        default void endTick(Blackboard blackboard) {}
+    }
+
     private final NanoClock clock;
     private final OneShotTimers timers;
     private final SplittableRandom random;
     private final long seed;
-    private final java.util.Map<Class<?>, Object> services = new java.util.HashMap<>();
+    private final Map<Class<?>, Object> services = new HashMap<>();
+    private final List<TickListener> listenerList = new ArrayList<>();
+    private TickListener[] listeners = new TickListener[0];
     private boolean wakeUp;
-    private final TreeEvents events = new TreeEvents();
-    private final TreeRewards rewards = new TreeRewards();
 
     public TreeContext(OneShotTimers timers, long seed) {
         this.timers = timers;
@@ -47,17 +66,37 @@ public final class TreeContext {
 
     /**
      * Makes {@code service} available to the nodes of this tree (an event inbox and outbox, a reward
-     * accumulator, a device): node families in other packages look it up in their constructor with
-     * {@link #service(Class)}, never on the tick path. Call before loading the tree.
+     * accumulator, a device), replacing any registered under {@code type}: node families look it up in their
+     * constructor with {@link #service(Class)}, never on the tick path. Call before loading the tree.
      */
     public <T> TreeContext withService(Class<T> type, T service) {
-        services.put(type, type.cast(service));
+        Object old = services.put(type, type.cast(service));
+        if (old instanceof TickListener l) {
+            listenerList.remove(l);
+        }
+        if (service instanceof TickListener l) {
+            listenerList.add(l);
+        }
+        listeners = listenerList.toArray(new TickListener[0]);
         return this;
     }
 
     /** The service registered for {@code type}, or null. */
     public <T> T service(Class<T> type) {
         return type.cast(services.get(type));
+    }
+
+    /**
+     * The service registered for {@code type}, made with {@code factory} and registered the first time it is
+     * asked for (at load time, from a node's constructor: not on the tick path).
+     */
+    public <T> T service(Class<T> type, Function<TreeContext, ? extends T> factory) {
+        T s = service(type);
+        if (s == null) {
+            s = factory.apply(this);
+            withService(type, s);
+        }
+        return s;
     }
 
     /** Asks the tree to be ticked again right away (BT.CPP {@code emitWakeUpSignal}). */
@@ -71,23 +110,38 @@ public final class TreeContext {
         return w;
     }
 
-    /** The events delivered to this tree for the current tick, its outbox and unconsumed-event policy. */
+    /**
+     * The events of this tree: a shortcut for {@link TreeEvents#of(TreeContext)}, kept for the callers in
+     * other modules (the launch runtime, tree-test).
+     *
+     * @deprecated use {@code TreeEvents.of(context)}; this context does not depend on any node family.
+     */
+    @Deprecated
     public TreeEvents events() {
-        return events;
-    }
-
-    /** The reward accumulator (xbt): leaves add, the caller reads the last tick's total. */
-    public TreeRewards rewards() {
-        return rewards;
+        return TreeEvents.of(this);
     }
 
     void beginTick() {
-        rewards.beginTick();
-        events.beginTick();
+        TickListener[] ls = listeners;
+        for (int i = 0; i < ls.length; i++) {
+            ls[i].beginTick();
+        }
     }
 
     void endTick(Blackboard blackboard) {
-        rewards.endTick(blackboard);
-        events.endTick();
+        TickListener[] ls = listeners;
+        RuntimeException first = null;
+        for (int i = 0; i < ls.length; i++) {
+            try {
+                ls[i].endTick(blackboard);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 }

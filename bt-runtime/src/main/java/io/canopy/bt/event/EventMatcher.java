@@ -41,7 +41,7 @@ final class EventMatcher {
     private final Output payload;
 
     EventMatcher(NodeInit init) {
-        events = init.context().events();
+        events = TreeEvents.of(init.context());
         String text = init.text("event");
         if (text.length() >= 3 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
             literalName = null;

@@ -44,7 +44,7 @@ public final class SendEvent extends Node {
 
     public SendEvent(NodeInit init) {
         super(init);
-        events = init.context().events();
+        events = TreeEvents.of(init.context());
         String n = init.text("event");
         if (n.isBlank() || n.startsWith("{")) {
             throw init.error("port 'event': give the event name as a literal, like event=\"arrived\"");

@@ -1,5 +1,7 @@
 package io.canopy.bt.event;
 
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.TreeContext;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventKind;
@@ -18,7 +20,7 @@ import java.util.Arrays;
  * is visible only in the tick it was delivered for. Nothing here allocates after the first delivery; only
  * the tick thread uses it.
  */
-public final class TreeEvents implements EventHandler {
+public final class TreeEvents implements EventHandler, TreeContext.TickListener {
     private static final int DEFAULT_CAPACITY = 64;
     private static final int POOL_PAYLOAD_BYTES = Event.DEFAULT_MAX_PAYLOAD_BYTES;
 
@@ -37,6 +39,11 @@ public final class TreeEvents implements EventHandler {
     private long overflowed;
     private EventQueue outbox;
     private final Event scratch = new Event(0);
+
+    /** The events of the tree of {@code context}, made and registered with it on first use. */
+    public static TreeEvents of(TreeContext context) {
+        return context.service(TreeEvents.class, c -> new TreeEvents());
+    }
 
     /** Makes the tree take events named {@code name} (called by event nodes when the tree is built). */
     public void listen(String name) {
@@ -168,6 +175,7 @@ public final class TreeEvents implements EventHandler {
     }
 
     /** Called by the tree before each root tick. */
+    @Override
     public void beginTick() {
         if (inTick) {
             // the previous tick failed before ending: its events are gone, later deliveries stay
@@ -175,6 +183,11 @@ public final class TreeEvents implements EventHandler {
         }
         inTick = true;
         visibleAtBegin = count;
+    }
+
+    @Override
+    public void endTick(Blackboard blackboard) {
+        endTick();
     }
 
     /** Called by the tree after each root tick: drops what nobody consumed (or fails, per the policy). */

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.canopy.InputException;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeRunner;
-import io.canopy.bt.seeds.SeedTrees;
+import io.canopy.bt.catalog.SeedTrees;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
@@ -25,7 +25,7 @@ class EventNodesTest {
     @Test
     void consumeEventSucceedsOnlyInTheTickItsEventWasDeliveredFor() {
         Tree tree = t.load("<ConsumeEvent event=\"go\" value=\"{v}\"/>");
-        TreeEvents events = tree.context().events();
+        TreeEvents events = TreeEvents.of(tree.context());
         events.deliver("go", 2.5);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
         assertThat(t.blackboard.entry("v").doubleValue()).isEqualTo(2.5);
@@ -38,7 +38,7 @@ class EventNodesTest {
     void waitKeepsItRunningUntilTheEventArrives() {
         Tree tree = t.load("<ConsumeEvent event=\"go\" wait=\"true\"/>");
         assertThat(SeedTrees.tick(tree, 3)).containsExactly(RUNNING, RUNNING, RUNNING);
-        tree.context().events().deliver("go", 0);
+        TreeEvents.of(tree.context()).deliver("go", 0);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
     }
 
@@ -47,7 +47,7 @@ class EventNodesTest {
         Tree tree = t.load("<Sequence>"
                 + "<ConsumeEvent event=\"range\" pick=\"_value &gt; 5\" value=\"{far}\"/>"
                 + "<ConsumeEvent event=\"range\" value=\"{near}\"/></Sequence>");
-        TreeEvents events = tree.context().events();
+        TreeEvents events = TreeEvents.of(tree.context());
         events.deliver("range", 3);
         events.deliver("range", 7);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
@@ -61,7 +61,7 @@ class EventNodesTest {
     @Test
     void unconsumedEventsAreDroppedAndCountedUnderTheDropPolicy() {
         Tree tree = t.load("<Sequence><ConsumeEvent event=\"a\"/><ConsumeEvent event=\"b\"/></Sequence>");
-        TreeEvents events = tree.context().events();
+        TreeEvents events = TreeEvents.of(tree.context());
         events.deliver("b", 0);
         assertThat(tree.tickExactlyOnce()).isEqualTo(FAILURE);
         assertThat(events.dropped()).isEqualTo(1);
@@ -73,11 +73,11 @@ class EventNodesTest {
     @Test
     void theErrorPolicyFailsTheTickNamingTheUnconsumedEvent() {
         Tree tree = t.load("<Sequence><ConsumeEvent event=\"a\"/><ConsumeEvent event=\"b\"/></Sequence>");
-        tree.context().events().policy(UnconsumedPolicy.ERROR).deliver("b", 0);
+        TreeEvents.of(tree.context()).policy(UnconsumedPolicy.ERROR).deliver("b", 0);
         assertThatThrownBy(tree::tickExactlyOnce).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("event 'b' was not consumed");
-        tree.context().events().deliver("a", 0);
-        tree.context().events().deliver("b", 0);
+        TreeEvents.of(tree.context()).deliver("a", 0);
+        TreeEvents.of(tree.context()).deliver("b", 0);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
     }
 
@@ -86,21 +86,21 @@ class EventNodesTest {
         t.blackboard.set("x", 0L);
         Tree tree = t.load("<Sequence><Predicate if=\"x == 1\"/><ConsumeEvent event=\"go\"/></Sequence>");
         t.blackboard.entry("x").clear();
-        tree.context().events().deliver("go", 1);
+        TreeEvents.of(tree.context()).deliver("go", 1);
         assertThatThrownBy(tree::tickExactlyOnce).hasMessageContaining("x");
-        tree.context().events().deliver("go", 2);
+        TreeEvents.of(tree.context()).deliver("go", 2);
         t.blackboard.set("x", 1L);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
-        assertThat(tree.context().events().dropped()).as("the failed tick's event").isEqualTo(1);
+        assertThat(TreeEvents.of(tree.context()).dropped()).as("the failed tick's event").isEqualTo(1);
     }
 
     @Test
     void eventsNoNodeListensToAreNotThisTreesBusiness() {
         Tree tree = t.load("<ConsumeEvent event=\"go\"/>");
-        tree.context().events().policy(UnconsumedPolicy.ERROR);
-        assertThat(tree.context().events().deliver("battery", 12)).isFalse();
+        TreeEvents.of(tree.context()).policy(UnconsumedPolicy.ERROR);
+        assertThat(TreeEvents.of(tree.context()).deliver("battery", 12)).isFalse();
         assertThat(tree.tickExactlyOnce()).isEqualTo(FAILURE);
-        assertThat(tree.context().events().dropped()).isZero();
+        assertThat(TreeEvents.of(tree.context()).dropped()).isZero();
     }
 
     @Test
@@ -109,21 +109,21 @@ class EventNodesTest {
         Tree tree = t.load("<OnEvent event=\"goal\" wait=\"true\" value=\"{goal_x}\"><Sequence>"
                 + "<Predicate if=\"goal_x == 4\"/><Drive/></Sequence></OnEvent>");
         assertThat(tree.tickExactlyOnce()).isEqualTo(RUNNING);
-        tree.context().events().deliver("goal", 4);
+        TreeEvents.of(tree.context()).deliver("goal", 4);
         assertThat(tree.tickExactlyOnce()).isEqualTo(RUNNING);
-        tree.context().events().deliver("goal", 9);
+        TreeEvents.of(tree.context()).deliver("goal", 9);
         assertThat(tree.tickExactlyOnce()).as("the child finishes; the second goal is not taken meanwhile")
                 .isEqualTo(SUCCESS);
         assertThat(t.blackboard.entry("goal_x").doubleValue()).isEqualTo(4);
-        assertThat(tree.context().events().dropped()).isEqualTo(1);
+        assertThat(TreeEvents.of(tree.context()).dropped()).isEqualTo(1);
     }
 
     @Test
     void theAttachmentReachesThePayloadOutputAndThePickCondition() {
         Tree tree = t.load("<ConsumeEvent event=\"goal\" pick=\"_payload == 'dock'\" payload=\"{where}\"/>");
-        tree.context().events().deliver("goal", 0, "kitchen", 5L);
+        TreeEvents.of(tree.context()).deliver("goal", 0, "kitchen", 5L);
         assertThat(tree.tickExactlyOnce()).isEqualTo(FAILURE);
-        tree.context().events().deliver("goal", 0, "dock", 6L);
+        TreeEvents.of(tree.context()).deliver("goal", 0, "dock", 6L);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
         assertThat(t.blackboard.entry("where").stringValue()).isEqualTo("dock");
     }
@@ -135,7 +135,7 @@ class EventNodesTest {
         t.clock.setNs(77);
         assertThat(tree.tickExactlyOnce()).isEqualTo(SUCCESS);
         List<String> seen = new ArrayList<>();
-        tree.context().events().outbox().drain(e -> seen.add(e.name() + " " + e.value() + " " + e.attachment()
+        TreeEvents.of(tree.context()).outbox().drain(e -> seen.add(e.name() + " " + e.value() + " " + e.attachment()
                 + " " + e.kind() + " @" + e.timestampNs()));
         assertThat(seen).containsExactly("arrived 3.0 dock COMMAND @77");
     }
@@ -143,7 +143,7 @@ class EventNodesTest {
     @Test
     void aFullCommandOutboxMakesSendEventFail() {
         Tree tree = t.load("<SendEvent event=\"cmd\"/>");
-        tree.context().events().outbox(EventQueue.builder().commandCapacity(1).sensorCapacity(1).build());
+        TreeEvents.of(tree.context()).outbox(EventQueue.builder().commandCapacity(1).sensorCapacity(1).build());
         assertThat(SeedTrees.tick(tree, 2)).containsExactly(SUCCESS, FAILURE);
     }
 
@@ -152,7 +152,7 @@ class EventNodesTest {
         Tree tree = t.load("<Sequence><ConsumeEvent event=\"go\" wait=\"true\" value=\"{n}\"/>"
                 + "<SendEvent event=\"done\" value=\"n + 1\"/></Sequence>");
         Ticker ticker = new Ticker("test", t.clock);
-        ticker.addEventHandler(tree.context().events());
+        ticker.addEventHandler(TreeEvents.of(tree.context()));
         TreeRunner runner = new TreeRunner(tree, TreeRunner.WhenDone.STOP, null);
         ticker.addTimer("control", TickRate.hz(100)).addListener(runner);
         ticker.advance(30_000_000L);
@@ -161,7 +161,7 @@ class EventNodesTest {
         ticker.advance(10_000_000L);
         assertThat(runner.lastStatus()).isEqualTo(SUCCESS);
         List<Double> out = new ArrayList<>();
-        tree.context().events().outbox().drain(e -> out.add(e.value()));
+        TreeEvents.of(tree.context()).outbox().drain(e -> out.add(e.value()));
         assertThat(out).containsExactly(42.0);
     }
 

@@ -40,7 +40,7 @@ final class NodesCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (markdown) {
-            out.print(io.canopy.bt.seeds.NodeReference.markdown(registry));
+            out.print(io.canopy.bt.catalog.NodeReference.markdown(registry));
         } else if (xml) {
             out.print(registry.toPaletteXml(!customOnly));
         } else {

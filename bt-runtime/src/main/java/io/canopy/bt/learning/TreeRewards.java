@@ -1,0 +1,83 @@
+package io.canopy.bt.learning;
+
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.Entry;
+import io.canopy.bt.TreeContext;
+import io.canopy.expr.ValueKind;
+
+/**
+ * xbt's rewards as one accumulator per tree: a leaf that earns a reward {@link #add}s it when it completes,
+ * and "the reward of a subtree's result" is the difference of {@link #total()} across that subtree's ticks,
+ * so no control node has to carry it. After each root tick the tick's reward is {@link #lastTick()} (for the
+ * caller) and, once a reward node is in the tree or any reward was added, the root blackboard entry {@code
+ * _reward} (for scripts); {@code _reward_total} holds the running total, updated at every {@link #add}. Only
+ * the tick thread uses it; nothing allocates.
+ */
+public final class TreeRewards implements TreeContext.TickListener {
+    private double total;
+    private double tickStart;
+    private double lastTick;
+    private boolean used;
+    private Entry lastEntry;
+    private Entry totalEntry;
+
+    /** The reward accumulator of the tree of {@code context}, made and registered with it on first use. */
+    public static TreeRewards of(TreeContext context) {
+        return context.service(TreeRewards.class, c -> new TreeRewards());
+    }
+
+    /** Adds {@code reward} to the current tick (and the running total). */
+    public void add(double reward) {
+        total += reward;
+        used = true;
+        if (totalEntry != null) {
+            totalEntry.setDouble(total);
+        }
+    }
+
+    /**
+     * Creates {@code _reward} and {@code _reward_total} (0) in the root blackboard of {@code blackboard}, so
+     * scripts can read them from the first tick; reward nodes call it when the tree is built.
+     */
+    public void bind(Blackboard blackboard) {
+        if (lastEntry == null) {
+            lastEntry = blackboard.root().entry("_reward", ValueKind.DOUBLE);
+            totalEntry = blackboard.root().entry("_reward_total", ValueKind.DOUBLE);
+            lastEntry.setDouble(lastTick);
+            totalEntry.setDouble(total);
+            used = true;
+        }
+    }
+
+    /** Every reward added since the tree was built. Differences of it measure a subtree's reward. */
+    public double total() {
+        return total;
+    }
+
+    /** The reward earned so far in the current tick. */
+    public double currentTick() {
+        return total - tickStart;
+    }
+
+    /** The reward earned in the last completed root tick. */
+    public double lastTick() {
+        return lastTick;
+    }
+
+    /** Called by the tree before each root tick. */
+    @Override
+    public void beginTick() {
+        tickStart = total;
+    }
+
+    /** Called by the tree after each root tick: publishes the tick's reward. */
+    @Override
+    public void endTick(Blackboard blackboard) {
+        lastTick = total - tickStart;
+        if (used) {
+            bind(blackboard);
+            lastEntry.setDouble(lastTick);
+            totalEntry.setDouble(total);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.canopy.bt.outcomes;
+
+import static io.canopy.bt.Status.FAILURE;
+import static io.canopy.bt.Status.RUNNING;
+import static io.canopy.bt.Status.SUCCESS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.canopy.InputException;
+import io.canopy.bt.Status;
+import io.canopy.bt.Tree;
+import io.canopy.bt.catalog.SeedTrees;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class OutcomeNodesTest {
+    private final SeedTrees t = new SeedTrees();
+
+    private static final String MIX = "<Sequence>"
+            + "<Always><SelectP p=\"40\"><A/><B/><C/></SelectP></Always>"
+            + "<Always><Maybe p=\"50\"><A/></Maybe></Always>"
+            + "<Either p=\"30\"><B/><C/></Either>"
+            + "<Always><RandomChoice><A/><B/><C/></RandomChoice></Always>"
+            + "<Always><RandomEach><A/><B/><C/></RandomEach></Always></Sequence>";
+
+    private static List<String> run(long seed) {
+        SeedTrees s = new SeedTrees().seed(seed);
+        s.leaf("A", SUCCESS).leaf("B", FAILURE, SUCCESS).leaf("C", SUCCESS);
+        Tree tree = s.load(MIX);
+        SeedTrees.tick(tree, 50);
+        return s.trace;
+    }
+
+    @Test
+    void alwaysNeverSucceedAndFailIgnoreResults() {
+        t.leaf("A", FAILURE, RUNNING, SUCCESS);
+        assertThat(SeedTrees.tick(t.load("<Always><A/></Always>"), 3)).containsExactly(SUCCESS, RUNNING, SUCCESS);
+        t.leaf("B", SUCCESS);
+        assertThat(t.load("<Never><B/></Never>").tickExactlyOnce()).isEqualTo(FAILURE);
+        assertThat(t.load("<Succeed/>").tickExactlyOnce()).isEqualTo(SUCCESS);
+        assertThat(t.load("<Fail/>").tickExactlyOnce()).isEqualTo(Status.FAILURE);
+    }
+}
