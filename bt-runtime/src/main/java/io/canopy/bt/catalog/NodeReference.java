@@ -95,7 +95,7 @@ public final class NodeReference {
             if (f.getValue().isEmpty()) {
                 continue;
             }
-            sb.append("| ").append(f.getKey()).append(" | ").append(seedOf(f.getValue().get(0), registry))
+            sb.append("| ").append(f.getKey()).append(" | ").append(seedsOf(f.getValue(), registry))
                     .append(" | ").append(f.getValue().size()).append(" |\n");
         }
         for (Map.Entry<String, List<NodeType>> f : families.entrySet()) {
@@ -113,6 +113,15 @@ public final class NodeReference {
             }
         }
         return sb.toString();
+    }
+
+    /** The distinct seeds of a family's node types, in order, separated by commas. */
+    private static String seedsOf(List<NodeType> types, NodeRegistry registry) {
+        java.util.LinkedHashSet<String> seeds = new java.util.LinkedHashSet<>();
+        for (NodeType t : types) {
+            seeds.add(seedOf(t, registry));
+        }
+        return String.join(", ", seeds);
     }
 
     private static String seedOf(NodeType t, NodeRegistry registry) {

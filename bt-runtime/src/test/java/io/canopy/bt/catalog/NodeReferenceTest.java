@@ -44,7 +44,8 @@ class NodeReferenceTest {
             assertThat(t.description()).as(t.id()).isNotEmpty();
             assertThat(SeedNodes.origin(t.id())).as(t.id()).isNotNull();
         }
-        assertThat(md).contains("## cark").contains("## xbt").contains("## probabilistic").contains("## events")
+        assertThat(md).contains("## guards").contains("## learning").contains("## probability").contains("## events")
+                .contains("## memory").contains("| `SequenceStar` | Control")
                 .contains("| `ParallelPolicy` | Control").contains("`:guard-selector`");
     }
 
