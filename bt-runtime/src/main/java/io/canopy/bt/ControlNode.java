@@ -32,7 +32,7 @@ public abstract class ControlNode extends Node {
     @Override
     protected void halt() {
         resetChildren();
-        state = IDLE;
+        setState(IDLE);
     }
 
     @Override

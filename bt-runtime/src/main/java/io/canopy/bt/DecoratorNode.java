@@ -21,7 +21,7 @@ public abstract class DecoratorNode extends Node {
     @Override
     protected void halt() {
         resetChild();
-        state = IDLE;
+        setState(IDLE);
     }
 
     @Override

@@ -60,7 +60,9 @@ final class Hooks {
             }
         }
         if (s != Status.SKIPPED) {
-            node.state = (byte) s.ordinal();
+            node.setState((byte) s.ordinal());
+        } else if (node.observer != null) {
+            node.observer.statusChanged(node.uid, Status.SKIPPED.ordinal());
         }
         return s;
     }

@@ -20,6 +20,10 @@ public abstract class Node {
 
     byte state = IDLE;
     Hooks hooks;
+    /** Told of every status change while the tree is observed ({@link Tree#observe}); null otherwise. */
+    NodeObserver observer;
+    /** This node's index in the tree's depth-first order, set by {@link Tree#observe}. */
+    int uid;
     private final String name;
     private final NodeType type;
     /** Where the node was declared; kept as parts (the file name is shared) so nodes stay small. */
@@ -47,7 +51,9 @@ public abstract class Node {
             }
             Status s = tick();
             if (s != Status.SKIPPED) {
-                state = (byte) s.ordinal();
+                setState((byte) s.ordinal());
+            } else if (observer != null) {
+                observer.statusChanged(uid, Status.SKIPPED.ordinal());
             }
             return s;
         } catch (TreeTickException e) {
@@ -65,7 +71,7 @@ public abstract class Node {
      * default (a synchronous leaf) just resets the status. Overrides must leave the status IDLE.
      */
     protected void halt() {
-        state = IDLE;
+        setState(IDLE);
     }
 
     /** {@link #halt()} then the {@code _onHalted} script (BT.CPP {@code haltNode}). */
@@ -93,7 +99,16 @@ public abstract class Node {
 
     /** Sets the status to IDLE without halting (BT.CPP {@code resetStatus}). */
     protected final void resetStatus() {
-        state = IDLE;
+        setState(IDLE);
+    }
+
+    /** The one place a status is stored: tells the observer of a change, if any (one null check otherwise). */
+    final void setState(byte s) {
+        NodeObserver o = observer;
+        if (o != null && state != s) {
+            o.statusChanged(uid, s);
+        }
+        state = s;
     }
 
     /** Halts {@code child} if it is RUNNING, then resets it to IDLE. */
@@ -101,7 +116,7 @@ public abstract class Node {
         if (child.state == RUNNING) {
             child.haltNode();
         }
-        child.state = IDLE;
+        child.setState(IDLE);
     }
 
     /**
@@ -110,7 +125,7 @@ public abstract class Node {
      * that reset.
      */
     protected static void resetCompleted(Node child) {
-        child.state = IDLE;
+        child.setState(IDLE);
     }
 
     /** The instance name ({@code name} attribute, else the type ID). */

@@ -41,7 +41,7 @@ public final class NodeRegistry {
             r.register(t);
             r.builtin.put(t.id(), Boolean.TRUE);
         }
-        io.canopy.bt.catalog.SeedNodes.ALL.forEach(r::register);
+        io.canopy.bt.catalog.NodeFamilies.ALL.forEach(r::register);
         return r;
     }
 
@@ -104,31 +104,9 @@ public final class NodeRegistry {
         return out;
     }
 
-    /** Up to {@code max} registered IDs closest to {@code id} (edit distance), closest first. */
+    /** Up to {@code max} registered IDs within a small edit distance of {@code id}, closest first. */
     public List<String> nearest(String id, int max) {
-        List<String> ids = new ArrayList<>(types.keySet());
-        ids.sort(Comparator.comparingInt((String s) -> distance(s.toLowerCase(), id.toLowerCase()))
-                .thenComparing(s -> s));
-        return ids.subList(0, Math.min(max, ids.size()));
-    }
-
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return io.canopy.Names.near(id, types.keySet(), max);
     }
 
     /**

@@ -7,12 +7,14 @@ import java.util.Map;
 
 /** One element of a tree definition (from XML or the builder), before it becomes nodes. */
 final class NodeSpec {
-    final String element;
+    String element;
     final Map<String, String> attributes = new LinkedHashMap<>();
     final List<NodeSpec> children = new ArrayList<>();
     final String file;
     final int line;
     final int column;
+    /** The element's text content (palette descriptions); empty for most elements. */
+    String text = "";
 
     NodeSpec(String element, String file, int line, int column) {
         this.element = element;

@@ -33,6 +33,6 @@ public abstract class StatefulAction extends Node {
         if (state == RUNNING) {
             onHalted();
         }
-        state = IDLE;
+        setState(IDLE);
     }
 }

@@ -14,6 +14,7 @@ public final class Tree {
     private final Node[] nodes;
     private final Blackboard blackboard;
     private final TreeContext context;
+    private NodeObserver observer;
 
     Tree(String id, Node root, Node[] nodes, Blackboard blackboard, TreeContext context) {
         this.id = id;
@@ -25,18 +26,29 @@ public final class Tree {
 
     /** One tick of the root (BT.CPP {@code tickExactlyOnce}). */
     public Status tickExactlyOnce() {
+        NodeObserver o = observer;
+        if (o != null) {
+            o.tickStarted();
+        }
         context.beginTick();
         Node r = root;
         Status s = r.executeTick();
         if (s == Status.SUCCESS || s == Status.FAILURE) {
-            r.state = Node.IDLE;
+            r.setState(Node.IDLE);
         }
         context.endTick(blackboard);
+        if (o != null) {
+            o.tickEnded();
+        }
         return s;
     }
 
     /** Ticks the root, and again at once while it is RUNNING and a wake-up was emitted (BT.CPP tickOnce). */
     public Status tickOnce() {
+        NodeObserver o = observer;
+        if (o != null) {
+            o.tickStarted();
+        }
         context.beginTick();
         Node r = root;
         Status s = r.executeTick();
@@ -44,9 +56,12 @@ public final class Tree {
             s = r.executeTick();
         }
         if (s == Status.SUCCESS || s == Status.FAILURE) {
-            r.state = Node.IDLE;
+            r.setState(Node.IDLE);
         }
         context.endTick(blackboard);
+        if (o != null) {
+            o.tickEnded();
+        }
         return s;
     }
 
@@ -59,7 +74,19 @@ public final class Tree {
         for (Node n : nodes) {
             n.haltNode();
         }
-        root.state = Node.IDLE;
+        root.setState(Node.IDLE);
+    }
+
+    /**
+     * Makes every node report its status changes to {@code o} (null stops it), numbering the nodes by their
+     * depth-first index ({@link #forEachNode} order, from 0). Call from the tick thread or before ticking.
+     */
+    public void observe(NodeObserver o) {
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i].uid = i;
+            nodes[i].observer = o;
+        }
+        observer = o;
     }
 
     /** The root's status: IDLE between runs, RUNNING while a run is in progress. */

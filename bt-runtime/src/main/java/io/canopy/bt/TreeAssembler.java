@@ -23,17 +23,48 @@ final class TreeAssembler {
     private final ScriptCompiler scripts;
     private final List<Node> nodes = new ArrayList<>();
 
-    private TreeAssembler(TreeDocument doc, NodeRegistry registry, TreeContext context) {
+    /** At most this many errors are reported at once; the rest are counted. */
+    static final int MAX_ERRORS = 100;
+
+    /**
+     * BehaviorTree.CPP's backward-compatible names, accepted with a deprecation warning: alias to v4 name.
+     * (BT.CPP v4 registers {@code SequenceStar} for v3 files; the others are v3 spellings it once had.)
+     */
+    static final Map<String, String> ALIASES = Map.of(
+            "SequenceStar", "SequenceWithMemory",
+            "RetryUntilSuccesful", "RetryUntilSuccessful",
+            "SubTreePlus", "SubTree");
+
+    private final Palette palette;
+    private final List<String> errors;
+
+    private TreeAssembler(TreeDocument doc, NodeRegistry registry, Palette palette, List<String> errors,
+            TreeContext context) {
         this.doc = doc;
         this.registry = registry;
+        this.palette = palette;
+        this.errors = errors;
         this.context = context;
         this.scripts = ExprScripts.INSTANCE;
     }
 
     static Tree assemble(TreeDocument doc, NodeRegistry registry, Blackboard blackboard, TreeContext context) {
-        TreeAssembler a = new TreeAssembler(doc, registry, context);
+        return assemble(doc, registry, new Palette(), new ArrayList<>(), blackboard, context);
+    }
+
+    static Tree assemble(TreeDocument doc, NodeRegistry registry, Palette palette, List<String> errors,
+            Blackboard blackboard, TreeContext context) {
+        TreeAssembler a = new TreeAssembler(doc, registry, palette, errors, context);
+        a.normalize();
         String main = a.mainTreeId();
         a.verify();
+        if (!errors.isEmpty()) {
+            List<String> shown = new ArrayList<>(errors.subList(0, Math.min(MAX_ERRORS, errors.size())));
+            if (errors.size() > MAX_ERRORS) {
+                shown.add((errors.size() - MAX_ERRORS) + " more error(s) not shown; fix these first");
+            }
+            throw new InputException(String.join("\n", shown));
+        }
         a.checkRecursion(main, new ArrayDeque<>());
         Node root = a.buildTree(main, blackboard);
         return new Tree(main, root, a.nodes.toArray(new Node[0]), blackboard, context);
@@ -43,28 +74,89 @@ final class TreeAssembler {
         return doc.file == null ? "<text>" : doc.file;
     }
 
+    /** Deprecated aliases become their v4 names; {@code <TreeId/>} naming a tree becomes a SubTree. */
+    private void normalize() {
+        for (TreeDocument.TreeDef def : doc.trees.values()) {
+            normalize(def.root());
+        }
+    }
+
+    private void normalize(NodeSpec spec) {
+        String typeId = spec.typeId();
+        if (typeId != null && registry.find(typeId) == null) {
+            String alias = ALIASES.get(typeId);
+            if (alias != null) {
+                doc.warnings.add(spec.where() + ": '" + typeId + "' is a deprecated name of " + alias
+                        + "; write " + alias + " (accepted as BehaviorTree.CPP does)");
+                if (alias.equals("SubTree")) {
+                    spec.element = "SubTree";
+                    String shared = spec.attributes.remove("__shared_blackboard");
+                    if (shared != null) {
+                        spec.attributes.put("_autoremap", shared);
+                    }
+                } else if (spec.isExplicit()) {
+                    spec.attributes.put("ID", alias);
+                } else {
+                    spec.element = alias;
+                }
+            } else if (!spec.isSubTree() && !spec.isExplicit() && doc.trees.containsKey(typeId)) {
+                doc.warnings.add(spec.where() + ": '" + typeId + "' is a <BehaviorTree>, not a node type; write "
+                        + "<SubTree ID=\"" + typeId + "\"/> (accepted as a SubTree)");
+                spec.attributes.put("ID", typeId);
+                spec.element = "SubTree";
+            }
+        }
+        for (NodeSpec c : spec.children) {
+            normalize(c);
+        }
+    }
+
     private String mainTreeId() {
         if (doc.trees.isEmpty()) {
             throw new InputException(source() + ": no <BehaviorTree> found; add <BehaviorTree ID=\"Main\">...");
         }
         if (doc.mainTreeId != null) {
             if (!doc.trees.containsKey(doc.mainTreeId)) {
-                throw new InputException(source() + ": main_tree_to_execute=\"" + doc.mainTreeId
-                        + "\" names no <BehaviorTree>; the trees are " + doc.trees.keySet());
+                throw new InputException(source() + ": the main tree \"" + doc.mainTreeId + "\" names no <BehaviorTree>"
+                        + io.canopy.Names.suggestion(doc.mainTreeId, doc.trees.keySet()) + "; the trees are "
+                        + doc.trees.keySet());
             }
             return doc.mainTreeId;
         }
-        if (doc.trees.size() != 1) {
-            throw new InputException(source() + ": several <BehaviorTree>s " + doc.trees.keySet()
-                    + " but no main_tree_to_execute; add main_tree_to_execute=\"...\" to <root>");
+        if (doc.trees.size() == 1) {
+            return doc.trees.keySet().iterator().next();
         }
-        return doc.trees.keySet().iterator().next();
+        Set<String> referenced = new HashSet<>();
+        for (TreeDocument.TreeDef def : doc.trees.values()) {
+            collectReferences(def.root(), referenced);
+        }
+        List<String> roots = new ArrayList<>();
+        for (String id : doc.trees.keySet()) {
+            if (!referenced.contains(id)) {
+                roots.add(id);
+            }
+        }
+        if (roots.size() == 1) {
+            return roots.get(0);
+        }
+        throw new InputException(source() + ": several <BehaviorTree>s " + doc.trees.keySet()
+                + " and no main_tree_to_execute; " + (roots.isEmpty() ? "" : roots + " are used by no other tree; ")
+                + "say which to run with --main ID or main_tree_to_execute=\"...\" on <root>");
+    }
+
+    private static void collectReferences(NodeSpec spec, Set<String> out) {
+        if (spec.isSubTree() && spec.attributes.get("ID") != null) {
+            out.add(spec.attributes.get("ID"));
+        }
+        for (NodeSpec c : spec.children) {
+            collectReferences(c, out);
+        }
     }
 
     private void verify() {
         for (TreeDocument.TreeDef def : doc.trees.values()) {
             if (registry.find(def.id()) != null) {
-                throw new InputException(def.element().where() + ": the tree ID '" + def.id()
+                errors.add(def.element().where() + ": the tree ID '" + def.id()
                         + "' is also a registered node type; rename the tree");
             }
             verify(def.root());
@@ -76,52 +168,84 @@ final class TreeAssembler {
         if (spec.isSubTree()) {
             String id = spec.attributes.get("ID");
             if (id == null || id.isEmpty()) {
-                throw new InputException(spec.where() + ": a <SubTree> needs ID=\"...\" naming a <BehaviorTree>");
-            }
-            if (children != 0) {
-                throw new InputException(spec.where() + ": a <SubTree> has no children; remove them");
-            }
-            if (registry.find(id) != null) {
-                throw new InputException(spec.where() + ": '" + id + "' is a registered node type, not a tree; "
+                errors.add(spec.where() + ": a <SubTree> needs ID=\"...\" naming a <BehaviorTree>");
+            } else if (children != 0) {
+                errors.add(spec.where() + ": a <SubTree> has no children; remove them");
+            } else if (registry.find(id) != null) {
+                errors.add(spec.where() + ": '" + id + "' is a registered node type, not a tree; "
                         + "write <" + id + "/> or rename the tree");
-            }
-            if (!doc.trees.containsKey(id)) {
-                throw new InputException(spec.where() + ": no <BehaviorTree ID=\"" + id + "\">; the trees are "
-                        + doc.trees.keySet());
+            } else if (!doc.trees.containsKey(id)) {
+                errors.add(spec.where() + ": no <BehaviorTree ID=\"" + id + "\">"
+                        + io.canopy.Names.suggestion(id, doc.trees.keySet()) + "; the trees are " + doc.trees.keySet());
             }
             return;
         }
         String typeId = spec.typeId();
         if (typeId == null || typeId.isEmpty()) {
-            throw new InputException(spec.where() + ": <" + spec.element + "> needs ID=\"...\" naming a node type");
+            errors.add(spec.where() + ": <" + spec.element + "> needs ID=\"...\" naming a node type");
+            return;
         }
         NodeType type = registry.find(typeId);
         if (type == null) {
-            String hint = doc.trees.containsKey(typeId)
-                    ? "; to run the tree '" + typeId + "' write <SubTree ID=\"" + typeId + "\"/>"
-                    : "; did you mean " + String.join(", ", registry.nearest(typeId, 3))
-                            + "? (register custom nodes before loading)";
-            throw new InputException(spec.where() + ": unknown node type '" + typeId + "'" + hint);
+            Palette.Declaration declared = palette.declarations().get(typeId);
+            String hint;
+            if (declared != null) {
+                hint = ": it is declared (" + declared.kind().xmlName() + " at " + declared.source()
+                        + ") but nothing implements it; load a plugin, bind it to a remote worker, or use stand-ins "
+                        + "(tree-test, --stub-unknown)";
+            } else {
+                Set<String> names = new java.util.TreeSet<>(registry.all().stream().map(NodeType::id).toList());
+                names.addAll(palette.declarations().keySet());
+                List<String> near = io.canopy.Names.near(typeId, names, 3);
+                hint = (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?")
+                        + "; declare it in a palette (--palette FILE with a <TreeNodesModel>) or register it";
+            }
+            errors.add(spec.where() + ": unknown node type '" + typeId + "'" + hint);
+            for (NodeSpec c : spec.children) {
+                verify(c);
+            }
+            return;
         }
         int min = type.minChildren();
         int max = type.maxChildren();
         if (children < min || (max >= 0 && children > max)) {
             String want = max == 0 ? "no children" : max == min ? "exactly " + min + (min == 1 ? " child" : " children")
                     : "at least " + min + (min == 1 ? " child" : " children");
-            throw new InputException(spec.where() + ": " + type.kind().name().toLowerCase() + " '" + typeId
+            errors.add(spec.where() + ": " + type.kind().name().toLowerCase() + " '" + typeId
                     + "' takes " + want + ", found " + children);
         }
+        verifyPorts(spec, type);
         if (typeId.equals("ReactiveSequence")) {
             int async = 0;
             for (NodeSpec c : spec.children) {
                 if ("AsyncSequence".equals(c.typeId()) && ++async > 1) {
-                    throw new InputException(spec.where() + ": a ReactiveSequence cannot have more than one "
+                    errors.add(spec.where() + ": a ReactiveSequence cannot have more than one "
                             + "asynchronous child (AsyncSequence); use a Sequence for the others");
+                    break;
                 }
             }
         }
         for (NodeSpec c : spec.children) {
             verify(c);
+        }
+    }
+
+    private void verifyPorts(NodeSpec spec, NodeType type) {
+        for (String key : spec.attributes.keySet()) {
+            if (key.equals("name") || (key.equals("ID") && spec.isExplicit()) || key.startsWith("_")) {
+                continue;
+            }
+            if (type.port(key) == null) {
+                List<String> names = type.ports().stream().map(Port::name).toList();
+                errors.add(spec.where() + ": unknown port '" + key + "'" + io.canopy.Names.suggestion(key, names)
+                        + "; " + portList(type));
+            }
+        }
+        for (Port p : type.ports()) {
+            if (p.isRequired() && p.defaultValue() == null && !spec.attributes.containsKey(p.name())) {
+                errors.add(spec.where() + ": port '" + p.name() + "' is missing (" + type.id()
+                        + " requires it); add " + p.name() + "=\"...\"");
+            }
         }
     }
 

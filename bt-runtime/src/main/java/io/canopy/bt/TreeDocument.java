@@ -13,6 +13,10 @@ final class TreeDocument {
 
     final Map<String, TreeDef> trees = new LinkedHashMap<>();
     final Map<String, Map<String, ModelPort>> subtreeModels = new LinkedHashMap<>();
+    /** Custom node types declared by the {@code <TreeNodesModel>}s of the document and its includes. */
+    final Palette palette = new Palette();
+    /** Warnings (lenient syntax, aliases), one line each. */
+    final java.util.List<String> warnings = new java.util.ArrayList<>();
     String mainTreeId;
     String file;
 }

@@ -52,6 +52,8 @@ final class XmlReader {
                     }
                     case XMLStreamConstants.START_ELEMENT -> {
                         Location l = xml.getLocation();
+                        io.canopy.XmlLimits.checkDepth(stack.size() + 1, name, l.getLineNumber(), l.getColumnNumber(),
+                                xml.getLocalName());
                         NodeSpec e = new NodeSpec(xml.getLocalName(), file, l.getLineNumber(), l.getColumnNumber());
                         for (int i = 0; i < xml.getAttributeCount(); i++) {
                             e.attributes.put(xml.getAttributeLocalName(i), xml.getAttributeValue(i));
@@ -64,6 +66,11 @@ final class XmlReader {
                         stack.push(e);
                     }
                     case XMLStreamConstants.END_ELEMENT -> stack.pop();
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
+                        if (!stack.isEmpty() && !xml.isWhiteSpace()) {
+                            stack.peek().text += xml.getText();
+                        }
+                    }
                     default -> {
                         // text, comments and processing instructions carry nothing for trees
                     }

@@ -19,19 +19,94 @@ import java.util.Set;
  */
 public final class XmlTreeLoader {
     private final NodeRegistry registry;
+    private final Palette palette = new Palette();
+    private final List<Path> searchPath = new ArrayList<>();
+    private final Map<String, io.canopy.bt.standin.StandIn> standIns = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private boolean useStandIns;
+    private String main;
 
     public XmlTreeLoader(NodeRegistry registry) {
         this.registry = registry;
     }
 
+    /** Adds the node types declared by a palette file ({@code <TreeNodesModel>}, as Groot2 exports it). */
+    public XmlTreeLoader withPalette(Path file) {
+        palette.addFile(file);
+        return this;
+    }
+
+    /** Which {@code <BehaviorTree>} to run, overriding {@code main_tree_to_execute} (null: the file decides). */
+    public XmlTreeLoader withMain(String id) {
+        this.main = id;
+        return this;
+    }
+
+    /** Folders searched for {@code <include path>} (and {@code ros_pkg}) files not found beside the includer. */
+    public XmlTreeLoader withSearchPath(List<Path> dirs) {
+        searchPath.addAll(dirs);
+        return this;
+    }
+
+    /**
+     * Declared types nothing implements become stand-ins (validate, graph, tree-test, {@code --stub-unknown}):
+     * {@code scripts} says what some of them do, the others succeed at once. Without this, such a type is an
+     * error naming the palette that declared it.
+     */
+    public XmlTreeLoader withStandIns(Map<String, io.canopy.bt.standin.StandIn> scripts) {
+        useStandIns = true;
+        standIns.putAll(scripts);
+        return this;
+    }
+
+    /** Warnings of the loads so far (lenient syntax, deprecated aliases, palette merges), one line each. */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>(warnings);
+        out.addAll(palette.notes());
+        return out;
+    }
+
     /** Loads {@code file} and builds its main tree on {@code blackboard} (entries written before stay). */
     public Tree loadFile(Path file, Blackboard blackboard, TreeContext context) {
-        return TreeAssembler.assemble(parseFile(file), registry, blackboard, context);
+        return assemble(parseFile(file), blackboard, context);
     }
 
     /** Loads XML text (includes are relative to the working directory). */
     public Tree loadText(String xml, Blackboard blackboard, TreeContext context) {
-        return TreeAssembler.assemble(parseText(xml, null), registry, blackboard, context);
+        return assemble(parseText(xml, null), blackboard, context);
+    }
+
+    /**
+     * Every problem of {@code file} (with its includes and palettes) without running anything, one line each
+     * (empty when it loads); warnings go to {@link #warnings()}.
+     */
+    public List<String> check(Path file) {
+        try {
+            loadFile(file, Blackboard.create(), new TreeContext(
+                    new io.canopy.tick.DeadlineTimerQueue(new io.canopy.tick.ManualNanoClock()), 0));
+            return List.of();
+        } catch (InputException e) {
+            return List.of(e.getMessage().split("\n"));
+        }
+    }
+
+    private Tree assemble(TreeDocument doc, Blackboard blackboard, TreeContext context) {
+        warnings.addAll(doc.warnings);
+        Palette all = new Palette().merge(palette).merge(doc.palette);
+        NodeRegistry effective = registry;
+        if (!all.declarations().isEmpty()) {
+            effective = registry.copy();
+            if (useStandIns) {
+                all.registerStandIns(effective, standIns);
+            }
+        }
+        if (main != null) {
+            doc.mainTreeId = main;
+        }
+        List<String> paletteErrors = new ArrayList<>(doc.palette.errors());
+        Tree t = TreeAssembler.assemble(doc, effective, all, paletteErrors, blackboard, context);
+        warnings.addAll(doc.warnings);
+        return t;
     }
 
     TreeDocument parseFile(Path file) {
@@ -43,7 +118,7 @@ public final class XmlTreeLoader {
 
     TreeDocument parseText(String xml, Path baseDir) {
         TreeDocument doc = new TreeDocument();
-        NodeSpec root = XmlReader.read(new StringReader(xml), null);
+        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(xml, null, doc.warnings)), null);
         addDocument(root, baseDir == null ? Path.of("").toAbsolutePath() : baseDir, doc, new HashSet<>(), true);
         return doc;
     }
@@ -54,7 +129,7 @@ public final class XmlTreeLoader {
             throw new InputException(file + ": includes itself (through <include>); remove the cycle");
         }
         String text = TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
-        NodeSpec root = XmlReader.read(new StringReader(text), file.toString());
+        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(text, file.toString(), doc.warnings)), file.toString());
         addDocument(root, abs.getParent(), doc, including, first);
         including.remove(abs);
     }
@@ -65,8 +140,17 @@ public final class XmlTreeLoader {
         }
         String format = root.attributes.get("BTCPP_format");
         if (format != null && !format.equals("4")) {
-            throw new InputException(root.where() + ": BTCPP_format=\"" + format
-                    + "\" is not supported; Canopy reads version 4 (BTCPP_format=\"4\")");
+            throw new InputException(root.where() + ": BTCPP_format=\"" + format + "\" is a BehaviorTree.CPP v"
+                    + format + " file; Canopy reads version 4: convert it with 'canopy tree-upgrade "
+                    + (root.file == null ? "FILE" : root.file) + "'");
+        }
+        if (format == null) {
+            String v3 = TreeUpgrade.v3Construct(root);
+            if (v3 != null) {
+                throw new InputException(v3 + ": this looks like a BehaviorTree.CPP v3 file (no BTCPP_format); "
+                        + "convert it with 'canopy tree-upgrade " + (root.file == null ? "FILE" : root.file)
+                        + "', or add BTCPP_format=\"4\" to <root> if it is v4");
+            }
         }
         if (first) {
             doc.mainTreeId = root.attributes.get("main_tree_to_execute");
@@ -76,11 +160,7 @@ public final class XmlTreeLoader {
         for (NodeSpec child : root.children) {
             switch (child.element) {
                 case "BehaviorTree" -> treeCount++;
-                case "TreeNodesModel" -> {
-                    if (++models > 1) {
-                        throw new InputException(child.where() + ": only one <TreeNodesModel> is allowed");
-                    }
-                }
+                case "TreeNodesModel" -> models++;
                 default -> {
                     // checked below
                 }
@@ -90,7 +170,10 @@ public final class XmlTreeLoader {
             switch (child.element) {
                 case "include" -> include(child, baseDir, doc, including);
                 case "BehaviorTree" -> addTree(child, doc, treeCount);
-                case "TreeNodesModel" -> addModels(child, doc);
+                case "TreeNodesModel" -> {
+                    addModels(child, doc);
+                    doc.palette.add(child);
+                }
                 default -> throw new InputException(child.where() + ": unexpected element under <root>; "
                         + "expected <BehaviorTree>, <include> or <TreeNodesModel>");
             }
@@ -102,17 +185,35 @@ public final class XmlTreeLoader {
         if (path == null || path.isEmpty()) {
             throw new InputException(inc.where() + ": <include> needs path=\"file.xml\"");
         }
-        if (inc.attributes.containsKey("ros_pkg")) {
-            throw new InputException(inc.where() + ": ros_pkg is not supported; give a path relative to "
-                    + "this file");
-        }
+        String pkg = inc.attributes.get("ros_pkg");
         Path p = Path.of(path);
-        Path file = p.isAbsolute() ? p : baseDir.resolve(p);
-        try {
-            TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
-        } catch (InputException e) {
-            throw new InputException(inc.where() + ": <include path=\"" + path + "\">: " + e.getMessage()
-                    + " (the path is relative to the including file)");
+        List<Path> candidates = new ArrayList<>();
+        if (p.isAbsolute()) {
+            candidates.add(p);
+        } else {
+            if (pkg == null) {
+                candidates.add(baseDir.resolve(p));
+            }
+            for (Path dir : searchPath) {
+                if (pkg != null) {
+                    candidates.add(dir.resolve(pkg).resolve(p));
+                    candidates.add(dir.resolve(pkg).resolve("share").resolve(pkg).resolve(p));
+                }
+                candidates.add(dir.resolve(p));
+            }
+        }
+        Path file = null;
+        for (Path c : candidates) {
+            if (java.nio.file.Files.isRegularFile(c)) {
+                file = c;
+                break;
+            }
+        }
+        if (file == null) {
+            throw new InputException(inc.where() + ": <include" + (pkg == null ? "" : " ros_pkg=\"" + pkg + "\"")
+                    + " path=\"" + path + "\">: no such file (looked at " + candidates + "); "
+                    + (searchPath.isEmpty() ? "the path is relative to the including file, or give --path DIR"
+                            : "fix the path or add the folder with --path DIR"));
         }
         readFile(file, doc, including, false);
     }

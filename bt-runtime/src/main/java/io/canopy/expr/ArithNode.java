@@ -136,6 +136,18 @@ final class ArithNode extends Node {
             case Ops.BOR:
                 out.setInt(Ops.toInt32(a) | Ops.toInt32(b));
                 return;
+            case Ops.SHL:
+                out.setInt(Ops.toInt32(a) << (Ops.toInt32(b) & 31));
+                return;
+            case Ops.SHR:
+                out.setInt(Ops.toInt32(a) >> (Ops.toInt32(b) & 31));
+                return;
+            case Ops.USHR:
+                out.setInt((Ops.toInt32(a) & 0xFFFFFFFFL) >>> (Ops.toInt32(b) & 31));
+                return;
+            case Ops.POW:
+                out.setNum(Math.abs(a) == 1 && Double.isInfinite(b) ? Double.NaN : StrictMath.pow(a, b));
+                return;
             default:
                 out.setInt(Ops.toInt32(a) ^ Ops.toInt32(b));
         }

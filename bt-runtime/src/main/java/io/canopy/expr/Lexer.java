@@ -10,6 +10,11 @@ final class Lexer {
         "+", "-", "*", "/", "%", "<", ">", "=", "!", "~", "&", "|", "^", "?", ":", "(", ")", "[", "]", "{", "}", ",", ".", ";"
     };
 
+    /** ECMASCRIPT only, tried first: exponent, shifts, increment and decrement, their compound assignments. */
+    private static final String[] ECMA_OPERATORS = {
+        ">>>=", "**=", "<<=", ">>=", "&=", "|=", "^=", ">>>", "**", "<<", ">>", "++", "--"
+    };
+
     private final String src;
     private final boolean ecma;
     private final List<Token> tokens = new ArrayList<>();
@@ -35,6 +40,8 @@ final class Lexer {
                 i++;
             } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\u00a0') {
                 i++;
+            } else if (ecma && c == '/' && i + 1 < n && (src.charAt(i + 1) == '/' || src.charAt(i + 1) == '*')) {
+                comment();
             } else if (c == '\\' && i + 1 < n && (src.charAt(i + 1) == '\n' || src.charAt(i + 1) == '\r')) {
                 i += 2; // escaped newline: the statement continues
             } else if (Ops.isDigit(c) || c == '.' && i + 1 < n && Ops.isDigit(src.charAt(i + 1)) && !afterDot()) {
@@ -52,6 +59,29 @@ final class Lexer {
             }
         }
         tokens.add(new Token(Token.END, "", n, null));
+    }
+
+    /**
+     * ECMASCRIPT comments: {@code // to the end of the line} and {@code /* ... *}{@code /}; a block comment
+     * that spans lines separates statements as a newline does.
+     */
+    private void comment() {
+        int n = src.length();
+        int start = i;
+        if (src.charAt(i + 1) == '/') {
+            while (i < n && src.charAt(i) != '\n') {
+                i++;
+            }
+            return;
+        }
+        int end = src.indexOf("*/", i + 2);
+        if (end < 0) {
+            throw Parser.error(src, start, "/*", "unterminated comment", "close it with */");
+        }
+        if (src.substring(i, end).indexOf('\n') >= 0) {
+            tokens.add(new Token(Token.NEWLINE, "\n", start, null));
+        }
+        i = end + 2;
     }
 
     private boolean afterDot() {
@@ -188,6 +218,15 @@ final class Lexer {
     }
 
     private void operator() {
+        if (ecma) {
+            for (String op : ECMA_OPERATORS) {
+                if (src.startsWith(op, i)) {
+                    tokens.add(new Token(Token.OP, op, i, null));
+                    i += op.length();
+                    return;
+                }
+            }
+        }
         for (String op : OPERATORS) {
             if (src.startsWith(op, i)) {
                 tokens.add(new Token(Token.OP, op, i, null));

@@ -13,6 +13,14 @@ public interface MemberAccess {
     Object member(String name);
 
     /**
+     * Whether the object has the member, for ECMAScript {@code 'name' in obj}: a member may exist and hold
+     * undefined. The default: {@link #member} is not undefined.
+     */
+    default boolean hasMember(String name) {
+        return member(name) != Expressions.UNDEFINED;
+    }
+
+    /**
      * Writes a member ({@code obj.name = value}). The default refuses: the object is read-only.
      *
      * @throws UnsupportedOperationException when the member cannot be written

@@ -35,6 +35,16 @@ final class MemberNode extends Node {
         }
         key.eval(keyValue);
         Object container = target.ref;
+        if (ecma && target.kind == Value.STR && keyValue.isNumber()) {
+            String s = target.str();
+            double d = keyValue.num;
+            if (d == (int) d && d >= 0 && d < s.length()) {
+                out.setStr(String.valueOf(s.charAt((int) d)));
+            } else {
+                out.setUndefined();
+            }
+            return;
+        }
         if (keyValue.isNumber() && target.kind == Value.OBJ && (container instanceof List || container.getClass().isArray())) {
             Ops.fromJava(index(container, keyValue.num), out, ecma);
             return;

@@ -49,6 +49,11 @@ abstract class OperandParser extends TokenCursor {
                 next();
                 n = new MemberNode(n, null, key, ecma);
             } else if (t.is("(") && !afterNewline()) {
+                if (ecma && n instanceof MemberNode && ((MemberNode) n).name != null) {
+                    MemberNode m = (MemberNode) n;
+                    n = new MethodCallNode(m.object, m.name, arguments(t, m.name));
+                    continue;
+                }
                 throw error(t, "only named functions can be called", "call a function by its name, e.g. In('state')");
             } else {
                 return n;
@@ -176,6 +181,19 @@ abstract class OperandParser extends TokenCursor {
             if (name.equals("undefined")) {
                 return ConstNode.of(Expressions.UNDEFINED, true);
             }
+            if (name.equals("NaN")) {
+                return ConstNode.of(Double.NaN, true);
+            }
+            if (name.equals("Infinity")) {
+                return ConstNode.of(Double.POSITIVE_INFINITY, true);
+            }
+            if (name.equals("Math") && !scope.variable(name).exists()) {
+                return ConstNode.of(Builtins.MATH, true);
+            }
+            if (Builtins.isGlobalFunction(name) && toks.get(p).is("(") && scope.function(name, 1) == null) {
+                Token open = next();
+                return new MethodCallNode(null, name, arguments(open, name));
+            }
             if (RESERVED.contains(name)) {
                 throw error(t, "'" + name + "' is an ECMAScript statement keyword, not supported in expressions",
                         "write an expression: values, variables, operators, member access and calls such as In('s1')");
@@ -193,6 +211,30 @@ abstract class OperandParser extends TokenCursor {
             throw new IllegalStateException("Scope.variable(\"" + name + "\") returned null");
         }
         return new VarNode(v, name, ecma);
+    }
+
+    /** The arguments of a call whose '(' ({@code open}) was just consumed, through the closing ')'. */
+    private Node[] arguments(Token open, String callee) {
+        if (toks.get(p) == open) {
+            next();
+        }
+        List<Node> args = new ArrayList<>();
+        if (!cur().is(")")) {
+            while (true) {
+                args.add(parseAssignment());
+                Token t = cur();
+                if (t.is(",")) {
+                    next();
+                } else if (t.is(")")) {
+                    break;
+                } else {
+                    throw error(t, "the call of " + callee + " opened at column " + column(open.offset)
+                            + " is not closed", "separate arguments with ',' and close the call with ')'");
+                }
+            }
+        }
+        next();
+        return args.toArray(new Node[0]);
     }
 
     private Node call(Token nameToken) {

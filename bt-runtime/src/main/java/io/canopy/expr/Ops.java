@@ -8,6 +8,8 @@ final class Ops {
     static final int EQ = 0, NE = 1, SEQ = 2, SNE = 3, LT = 4, GT = 5, LE = 6, GE = 7;
     static final int ADD = 10, SUB = 11, MUL = 12, DIV = 13, MOD = 14, BAND = 15, BOR = 16, BXOR = 17, CONCAT = 18;
     static final int AND = 20, OR = 21;
+    /** ECMASCRIPT only: shifts and exponentiation. */
+    static final int SHL = 30, SHR = 31, USHR = 32, POW = 33;
 
     /** BehaviorTree.CPP compares reals with the float epsilon. */
     static final double BTCPP_EPSILON = Math.ulp(1.0f);
@@ -35,6 +37,10 @@ final class Ops {
             case CONCAT: return "..";
             case AND: return "&&";
             case OR: return "||";
+            case SHL: return "<<";
+            case SHR: return ">>";
+            case USHR: return ">>>";
+            case POW: return "**";
             default: return "?";
         }
     }
@@ -218,7 +224,7 @@ final class Ops {
             case Value.NUM: return v.num;
             case Value.NULL: return 0;
             case Value.STR: return esParse(v.str());
-            case Value.OBJ: return esParse(String.valueOf(v.ref));
+            case Value.OBJ: return esParse(objectToString(v.ref));
             default: return Double.NaN;
         }
     }
@@ -227,6 +233,9 @@ final class Ops {
     static int toInt32(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             return 0;
+        }
+        if (Math.abs(d) >= 0x1p63) {
+            d = d % 4294967296.0;
         }
         return (int) (long) d;
     }
@@ -239,8 +248,39 @@ final class Ops {
             case Value.BOOL: return v.bool ? "true" : "false";
             case Value.INT: return Long.toString(v.lng);
             case Value.NUM: return formatNumber(v.num);
-            default: return String.valueOf(v.ref);
+            case Value.STR: return (String) v.ref;
+            default: return objectToString(v.ref);
         }
+    }
+
+    /**
+     * ECMAScript ToString of an object: an array (a Java list or array) joins its items with ',' (null and
+     * undefined as empty), a plain object (a map) is "[object Object]"; other objects their toString.
+     */
+    static String objectToString(Object o) {
+        if (o instanceof java.util.List) {
+            StringBuilder sb = new StringBuilder();
+            java.util.List<?> list = (java.util.List<?>) o;
+            Value item = new Value();
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                Object x = list.get(i);
+                if (x != null && x != Expressions.UNDEFINED && x != Expressions.NULL) {
+                    fromJava(x, item, true);
+                    sb.append(toStr(item));
+                }
+            }
+            return sb.toString();
+        }
+        if (o instanceof java.util.Map) {
+            return "[object Object]";
+        }
+        if (o instanceof ExprFunction) {
+            return "function () { [native code] }";
+        }
+        return String.valueOf(o);
     }
 
     /** BehaviorTree.CPP conversion to bool: numbers 0 and 1, strings true/false/1/0. Anything else throws. */
@@ -372,6 +412,7 @@ final class Ops {
             case Value.UNDEFINED:
             case Value.NULL: return true;
             case Value.BOOL: return a.bool == b.bool;
+            case Value.OBJ: return a.ref == b.ref; // objects are equal only to themselves
             default: return Objects.equals(a.ref, b.ref);
         }
     }
@@ -388,11 +429,15 @@ final class Ops {
         if (nullishA || nullishB) {
             return nullishA && nullishB;
         }
-        if (ka == Value.OBJ && kb == Value.OBJ) {
-            return Objects.equals(a.ref, b.ref);
-        }
         if (ka == Value.STR && kb == Value.OBJ || ka == Value.OBJ && kb == Value.STR) {
-            return String.valueOf(a.ref).equals(String.valueOf(b.ref));
+            return toStr(a).equals(toStr(b));
+        }
+        if (ka == Value.OBJ || kb == Value.OBJ) {
+            // ToPrimitive of the object (its string), then compare again: [1] == 1, [] == false
+            Value prim = new Value();
+            Value other = ka == Value.OBJ ? b : a;
+            prim.setStr(toStr(ka == Value.OBJ ? a : b));
+            return looseEquals(prim, other);
         }
         // number/string/boolean/object mixes compare as numbers
         return toNumber(a) == toNumber(b);
@@ -437,6 +482,10 @@ final class Ops {
     static boolean esRelation(Value a, Value b, int op) {
         if (a.kind == Value.STR && b.kind == Value.STR) {
             return relation(a.str().compareTo(b.str()), op);
+        }
+        if ((a.kind == Value.OBJ || b.kind == Value.OBJ) && (a.kind == Value.STR || a.kind == Value.OBJ)
+                && (b.kind == Value.STR || b.kind == Value.OBJ)) {
+            return relation(toStr(a).compareTo(toStr(b)), op);
         }
         double l = toNumber(a);
         double r = toNumber(b);

@@ -138,6 +138,13 @@ final class Parser extends OperandParser {
             case "*=": return Ops.MUL;
             case "/=": return Ops.DIV;
             case "%=": return Ops.MOD;
+            case "**=": return Ops.POW;
+            case "<<=": return Ops.SHL;
+            case ">>=": return Ops.SHR;
+            case ">>>=": return Ops.USHR;
+            case "&=": return Ops.BAND;
+            case "|=": return Ops.BOR;
+            case "^=": return Ops.BXOR;
             default: return -1;
         }
     }
@@ -263,14 +270,34 @@ final class Parser extends OperandParser {
     }
 
     private Node parseRelational() {
-        Node left = parseAdditive();
+        Node left = parseShift();
         while (true) {
-            int op = compareOp(cur());
+            Token t = cur();
+            if (t.type == Token.NAME && t.text.equals("in")) {
+                next();
+                left = new InNode(left, parseShift());
+                continue;
+            }
+            int op = compareOp(t);
             if (op != Ops.LT && op != Ops.GT && op != Ops.LE && op != Ops.GE) {
                 return left;
             }
             next();
-            left = new CompareNode(op, left, parseAdditive());
+            left = new CompareNode(op, left, parseShift());
+        }
+    }
+
+    /** ECMASCRIPT {@code << >> >>>} (BTCPP has no shifts: the tokens do not exist there). */
+    private Node parseShift() {
+        Node left = parseAdditive();
+        while (true) {
+            Token t = cur();
+            int op = t.is("<<") ? Ops.SHL : t.is(">>") ? Ops.SHR : t.is(">>>") ? Ops.USHR : -1;
+            if (op < 0) {
+                return left;
+            }
+            next();
+            left = new ArithNode(op, left, parseAdditive(), ecma);
         }
     }
 
@@ -291,7 +318,7 @@ final class Parser extends OperandParser {
     }
 
     private Node parseMultiplicative() {
-        Node left = parseUnary();
+        Node left = parseExponent();
         while (true) {
             Token t = cur();
             int op = t.is("*") ? Ops.MUL : t.is("/") ? Ops.DIV : t.is("%") ? Ops.MOD : -1;
@@ -299,12 +326,45 @@ final class Parser extends OperandParser {
                 return left;
             }
             next();
-            left = new ArithNode(op, left, parseUnary(), ecma);
+            left = new ArithNode(op, left, parseExponent(), ecma);
+        }
+    }
+
+    /** ECMASCRIPT {@code a ** b}, right-associative. */
+    private Node parseExponent() {
+        Token first = operandToken();
+        Node base = parseUnary();
+        if (!cur().is("**")) {
+            return base;
+        }
+        boolean unary = first.type == Token.OP && (first.is("-") || first.is("+") || first.is("!") || first.is("~"))
+                || first.type == Token.NAME && (first.text.equals("typeof") || first.text.equals("void"));
+        if (unary) {
+            throw error(first, "a unary '" + first.text + "' directly before '**' is ambiguous",
+                    "add parentheses: (" + first.text + "a) ** b or " + first.text + "(a ** b)");
+        }
+        next();
+        enter();
+        try {
+            return new ArithNode(Ops.POW, base, parseExponent(), ecma);
+        } finally {
+            nesting--;
         }
     }
 
     private Node parseUnary() {
         Token t = operandToken();
+        if (t.is("++") || t.is("--")) {
+            next();
+            enter();
+            try {
+                Node target = parseUnary();
+                return IncDecNode.of(target, t.is("++") ? 1 : -1, true, () -> error(t, "'" + t.text
+                        + "' needs a variable, e.g. " + t.text + "x", "apply it to a declared variable"));
+            } finally {
+                nesting--;
+            }
+        }
         if (t.type == Token.OP) {
             int op = t.is("-") ? UnaryNode.NEG : t.is("+") ? UnaryNode.PLUS : t.is("!") ? UnaryNode.NOT
                     : t.is("~") ? UnaryNode.COMPLEMENT : -1;
@@ -318,6 +378,15 @@ final class Parser extends OperandParser {
                 }
             }
         }
+        if (ecma && t.type == Token.NAME && t.text.equals("void")) {
+            next();
+            enter();
+            try {
+                return new SequenceNode(new Node[] {parseUnary(), ConstNode.of(Expressions.UNDEFINED, true)});
+            } finally {
+                nesting--;
+            }
+        }
         if (ecma && t.type == Token.NAME && t.text.equals("typeof")) {
             next();
             enter();
@@ -327,7 +396,14 @@ final class Parser extends OperandParser {
                 nesting--;
             }
         }
-        return parsePostfix();
+        Node n = parsePostfix();
+        Token post = toks.get(p);
+        if ((post.is("++") || post.is("--")) && !afterNewline()) {
+            next();
+            return IncDecNode.of(n, post.is("++") ? 1 : -1, false, () -> error(post, "'" + post.text
+                    + "' needs a variable, e.g. x" + post.text, "apply it to a declared variable"));
+        }
+        return n;
     }
 
 }

@@ -78,17 +78,8 @@ public final class TickRate {
             if (lower.endsWith("hz")) {
                 return hz(Double.parseDouble(s.substring(0, s.length() - 2)));
             }
-            if (lower.endsWith("ms")) {
-                return periodNs(Math.round(Double.parseDouble(s.substring(0, s.length() - 2)) * 1e6));
-            }
-            if (lower.endsWith("us")) {
-                return periodNs(Math.round(Double.parseDouble(s.substring(0, s.length() - 2)) * 1e3));
-            }
-            if (lower.endsWith("ns")) {
-                return periodNs(Long.parseLong(s.substring(0, s.length() - 2)));
-            }
             if (lower.endsWith("s")) {
-                return periodNs(Math.round(Double.parseDouble(s.substring(0, s.length() - 1)) * 1e9));
+                return periodNs(Durations.parseNs(s, true));
             }
         } catch (IllegalArgumentException e) {
             throw new InputException(where + ": rate \"" + text + "\" is not valid (" + e.getMessage()

@@ -119,24 +119,30 @@ public final class TickTimer {
         return index;
     }
 
+    /** How errors of this timer's listeners are named ({@code timer 'NAME'}); made once. */
+    private String where;
+
     void start(long originNs) {
+        if (where == null) {
+            where = "a listener of timer '" + name + "'";
+        }
         startNs = originNs;
         k = 1;
         nextDeadlineNs = originNs + rate.offsetNs(1);
     }
 
-    /** Tick thread: runs the listeners of one tick that started at {@code nowNs}; counts (and logs, or rethrows) errors. */
-    void fire(long nowNs, boolean rethrow) {
+    /** Tick thread: runs the listeners of one tick that started at {@code nowNs}; counts errors and hands them to {@code errors}. */
+    void fire(long nowNs, ErrorHandler errors) {
         TickListener[] ls = listeners;
         for (int i = 0; i < ls.length; i++) {
             try {
                 ls[i].onTick(nowNs);
             } catch (RuntimeException | Error e) {
                 stats.recordError();
-                if (rethrow || e instanceof VirtualMachineError) {
+                if (e instanceof VirtualMachineError) {
                     throw e;
                 }
-                ticker.reportListenerError(this, e);
+                errors.onError(ticker.role(), where, e);
             }
         }
     }

@@ -4,10 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs named fixed-rate timers ({@link TickTimer}) and one-shot timers ({@link #oneShotTimers()}) on one
@@ -30,32 +26,31 @@ import org.slf4j.LoggerFactory;
  * tick never makes the next one early, and deadlines that passed during a late tick are skipped and
  * counted ({@link TimerStats#missed()}).
  *
+ * <p>The ticker is a small facade over three parts, in the Agrona style: the {@link TickAgent} (the work of
+ * one duty cycle), the {@link TickRunner} (the thread and its idle strategy) and the {@link TickInvoker} (the
+ * manual stepping of deterministic mode). Errors of listeners, handlers and callbacks go to one
+ * {@link ErrorHandler} ({@link #errorHandler(ErrorHandler)}): by default the threaded ticker logs them and goes
+ * on, the deterministic one rethrows them to the caller.
+ *
  * <p>Configure (timers, listeners, handlers, idle mode) before {@link #start()}; after it only the tick
  * thread itself may reconfigure. In deterministic mode the ticker starts at the first {@code advance};
  * timers added later start when they are added.
  */
 public final class Ticker implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Ticker.class);
-    private static final long IDLE_WITHOUT_WORK_NS = TimeUnit.MILLISECONDS.toNanos(10);
-
     private enum State { NEW, THREADED, DETERMINISTIC, STOPPED }
 
     private final String role;
     private final NanoClock clock;
-    private final DeadlineTimerQueue oneShots;
-    private final TickerInbox inbox;
-    private final TickProgress progress = new TickProgress();
-    private final List<TickTimer> timerList = new ArrayList<>();
-    private TickTimer[] timers = new TickTimer[0];
+    private final TickAgent agent;
     private IdleMode idleMode = IdleMode.PARK_THEN_SPIN;
     private long spinThresholdNs = 100_000;
     private RealtimeOptions realtime = RealtimeOptions.NONE;
-    private volatile RealtimeReport realtimeReport;
+    private ErrorHandler errorHandler;
+    private ErrorHandler invokerErrors = ErrorHandler.rethrow();
+    private TickInvoker invoker;
 
     private volatile State state = State.NEW;
-    private volatile Throwable death;
-    private volatile boolean running;
-    private volatile Thread thread;
+    private volatile TickRunner runner;
 
     /** A ticker for {@code role} (the tick thread's name) on {@code clock}, with a 1024-event inbox. */
     public Ticker(String role, NanoClock clock) {
@@ -72,8 +67,7 @@ public final class Ticker implements AutoCloseable {
         }
         this.role = role;
         this.clock = clock;
-        this.oneShots = new DeadlineTimerQueue(clock);
-        this.inbox = new TickerInbox(inbox);
+        this.agent = new TickAgent(role, clock, inbox);
     }
 
     public String role() {
@@ -86,18 +80,29 @@ public final class Ticker implements AutoCloseable {
 
     /** The one-shot timers; schedule and cancel them on the tick thread only. */
     public DeadlineTimerQueue oneShotTimers() {
-        return oneShots;
+        return agent.oneShots;
     }
 
     /** Where IO threads put events for this ticker; drained on the tick thread before each tick. */
     public EventQueue inbox() {
-        return inbox.queue();
+        return agent.inbox.queue();
     }
 
     /** Adds a handler that receives every inbox event, on the tick thread, before the next tick. */
     public void addEventHandler(EventHandler handler) {
         checkMayReconfigure("add an event handler");
-        inbox.addHandler(handler);
+        agent.inbox.addHandler(handler);
+    }
+
+    /**
+     * Where errors of listeners, event handlers and one-shot callbacks go (set before {@link #start()} or the
+     * first {@code advance}). Default: threaded, {@link ErrorHandler#logAndContinue()}; deterministic,
+     * {@link ErrorHandler#rethrow()}.
+     */
+    public Ticker errorHandler(ErrorHandler handler) {
+        checkNew("change the error handler");
+        this.errorHandler = handler;
+        return this;
     }
 
     /** Adds a named timer at {@code rate}; names are unique per ticker. */
@@ -106,17 +111,16 @@ public final class Ticker implements AutoCloseable {
             throw new IllegalArgumentException("a timer needs a name and a rate (ticker '" + role + "')");
         }
         checkMayReconfigure("add timer '" + name + "'");
-        for (TickTimer t : timerList) {
+        for (TickTimer t : agent.timers()) {
             if (t.name().equals(name)) {
                 throw new IllegalArgumentException("ticker '" + role + "' already has a timer named '" + name + "'");
             }
         }
-        TickTimer timer = new TickTimer(this, name, rate, timerList.size());
+        TickTimer timer = new TickTimer(this, name, rate, agent.timers().length);
         if (state == State.DETERMINISTIC || state == State.THREADED) {
             timer.start(clock.nanoTime());
         }
-        timerList.add(timer);
-        timers = timerList.toArray(new TickTimer[0]);
+        agent.add(timer);
         return timer;
     }
 
@@ -127,7 +131,7 @@ public final class Ticker implements AutoCloseable {
 
     /** The timer named {@code name}, or null. */
     public TickTimer timer(String name) {
-        for (TickTimer t : timers) {
+        for (TickTimer t : agent.timers()) {
             if (t.name().equals(name)) {
                 return t;
             }
@@ -137,12 +141,12 @@ public final class Ticker implements AutoCloseable {
 
     /** The timers in the order they were added. */
     public List<TickTimer> timers() {
-        return Collections.unmodifiableList(Arrays.asList(timers));
+        return Collections.unmodifiableList(Arrays.asList(agent.timers()));
     }
 
     /** Statistics of every timer, in the order they were added; any thread. */
     public List<TimerStats> stats() {
-        TickTimer[] ts = timers;
+        TickTimer[] ts = agent.timers();
         List<TimerStats> out = new ArrayList<>(ts.length);
         for (TickTimer t : ts) {
             out.add(t.stats());
@@ -184,15 +188,17 @@ public final class Ticker implements AutoCloseable {
 
     /** What the tick thread got of its real-time options; null until it has started. */
     public RealtimeReport realtimeReport() {
-        return realtimeReport;
+        TickRunner r = runner;
+        return r == null ? null : r.realtimeReport();
     }
 
     /** True on the tick thread (threaded mode), or always in deterministic mode. */
     public boolean isTickThread() {
-        return state == State.DETERMINISTIC || Thread.currentThread() == thread;
+        TickRunner r = runner;
+        return state == State.DETERMINISTIC || (r != null && Thread.currentThread() == r.thread());
     }
 
-    // ---------------------------------------------------------------- threaded mode
+    // ---------------------------------------------------------------- threaded mode: the runner
 
     /** Starts the tick thread; every timer's first deadline is one period from now. */
     public synchronized void start() {
@@ -203,12 +209,12 @@ public final class Ticker implements AutoCloseable {
             throw new IllegalStateException("ticker '" + role
                     + "' is on a manual clock: drive it with advance(ns) instead of start()");
         }
-        startTimers();
-        running = true;
+        agent.startTimers();
         state = State.THREADED;
-        Thread t = new Thread(this::runLoop, role);
-        thread = t;
-        t.start();
+        TickRunner r = new TickRunner(agent, idleMode, spinThresholdNs, realtime,
+                errorHandler != null ? errorHandler : ErrorHandler.logAndContinue(), () -> state = State.STOPPED);
+        runner = r; // before the thread runs, so that it is the tick thread from its first instruction
+        r.start();
     }
 
     /** Stops the tick thread and waits for the tick in progress to finish. Idempotent. */
@@ -221,15 +227,15 @@ public final class Ticker implements AutoCloseable {
      * the thread has ended. From the tick thread itself it only asks the loop to end.
      */
     public boolean stop(long timeoutMs) {
-        running = false;
-        Thread t = thread;
-        if (t == null) {
+        TickRunner r = runner;
+        if (r == null) {
             if (state == State.NEW) {
                 state = State.STOPPED;
             }
             return true;
         }
-        LockSupport.unpark(t);
+        r.requestStop();
+        Thread t = r.thread();
         if (Thread.currentThread() == t) {
             return false;
         }
@@ -252,72 +258,26 @@ public final class Ticker implements AutoCloseable {
 
     /** The id of the tick thread ({@link Thread#getId()}), or -1 before {@link #start()}. */
     public long tickThreadId() {
-        Thread t = thread;
-        return t == null ? -1 : t.getId();
+        TickRunner r = runner;
+        return r == null ? -1 : r.thread().getId();
     }
 
     public boolean isRunning() {
-        Thread t = thread;
-        return t != null && t.isAlive();
-    }
-
-    private void runLoop() {
-        realtimeReport = RealtimeKnobs.apply(realtime, role);
-        try {
-            while (running) {
-                long now = clock.nanoTime();
-                int best = earliestTimer();
-                boolean oneShotFirst = oneShotFirst(best);
-                if (best < 0 && !oneShotFirst) {
-                    LockSupport.parkNanos(IDLE_WITHOUT_WORK_NS);
-                    continue;
-                }
-                long next = oneShotFirst ? oneShots.nextDeadlineNs() : timers[best].nextDeadlineNs();
-                if (next - now > 0) {
-                    idle(next, now);
-                    continue;
-                }
-                runEarliest(best, oneShotFirst, now, false);
-            }
-        } catch (RuntimeException | Error e) {
-            death = e;
-            LOG.error("ticker '{}': the tick thread died; nothing ticks any more (a Watchdog calls its failsafe)", role, e);
-        } finally {
-            state = State.STOPPED;
-        }
+        TickRunner r = runner;
+        return r != null && r.thread().isAlive();
     }
 
     /**
-     * Why the tick thread ended on its own, or null: listener, handler and callback exceptions are counted
-     * and logged and the ticker goes on, except a {@link VirtualMachineError} (out of memory, stack
+     * Why the tick thread ended on its own, or null: listener, handler and callback exceptions go to the
+     * {@link ErrorHandler} and the ticker goes on, except a {@link VirtualMachineError} (out of memory, stack
      * overflow), which ends the tick thread; a {@link Watchdog} then calls its failsafe.
      */
     public Throwable deathCause() {
-        return death;
+        TickRunner r = runner;
+        return r == null ? null : r.death();
     }
 
-    private void idle(long deadlineNs, long nowNs) {
-        long remaining = deadlineNs - nowNs;
-        switch (idleMode) {
-            case PARK -> LockSupport.parkNanos(remaining);
-            case PARK_THEN_SPIN -> {
-                if (remaining > spinThresholdNs) {
-                    LockSupport.parkNanos(remaining - spinThresholdNs);
-                } else {
-                    spinUntil(deadlineNs);
-                }
-            }
-            case SPIN -> spinUntil(deadlineNs);
-        }
-    }
-
-    private void spinUntil(long deadlineNs) {
-        while (running && clock.nanoTime() - deadlineNs < 0) {
-            Thread.onSpinWait();
-        }
-    }
-
-    // ---------------------------------------------------------------- deterministic mode
+    // ---------------------------------------------------------------- deterministic mode: the invoker
 
     /** Deterministic mode: moves the manual clock {@code deltaNs} ahead, running everything that falls due. */
     public void advance(long deltaNs) {
@@ -330,30 +290,10 @@ public final class Ticker implements AutoCloseable {
     /**
      * Deterministic mode: runs, on this thread and in deadline order, every tick and one-shot timer due at
      * or before {@code targetNs}, setting the manual clock to each deadline first; then sets the clock to
-     * {@code targetNs}. Exceptions from listeners and callbacks propagate (after being counted).
+     * {@code targetNs}. Errors go to the error handler (by default rethrown, after being counted).
      */
     public void advanceTo(long targetNs) {
-        ManualNanoClock manual = enterDeterministic();
-        while (true) {
-            int best = earliestTimer();
-            boolean oneShotFirst = oneShotFirst(best);
-            if (best < 0 && !oneShotFirst) {
-                break;
-            }
-            long next = oneShotFirst ? oneShots.nextDeadlineNs() : timers[best].nextDeadlineNs();
-            if (next - targetNs > 0) {
-                break;
-            }
-            long now = manual.nanoTime();
-            if (next - now > 0) {
-                manual.setNs(next);
-                now = next;
-            }
-            runEarliest(best, oneShotFirst, now, true);
-        }
-        if (targetNs - manual.nanoTime() > 0) {
-            manual.setNs(targetNs);
-        }
+        enterDeterministic().advanceTo(targetNs, invokerErrors);
     }
 
     /** Deterministic mode: starts the timers now without advancing (advance does this on first use). */
@@ -361,103 +301,37 @@ public final class Ticker implements AutoCloseable {
         enterDeterministic();
     }
 
-    private ManualNanoClock enterDeterministic() {
+    private TickInvoker enterDeterministic() {
         if (!(clock instanceof ManualNanoClock manual)) {
             throw new IllegalStateException("ticker '" + role + "': advance() needs a ManualNanoClock; "
                     + "a ticker on a real clock runs with start()");
         }
         synchronized (this) {
             if (state == State.NEW) {
-                startTimers();
+                agent.startTimers();
+                invoker = new TickInvoker(agent, manual);
+                invokerErrors = errorHandler != null ? errorHandler : ErrorHandler.rethrow();
                 state = State.DETERMINISTIC;
             } else if (state != State.DETERMINISTIC) {
                 throw new IllegalStateException("ticker '" + role + "' is " + state + ", not deterministic");
             }
         }
-        return manual;
+        return invoker;
     }
 
     // ---------------------------------------------------------------- shared
 
-    private void startTimers() {
-        long origin = clock.nanoTime();
-        for (TickTimer t : timers) {
-            t.start(origin);
-        }
-    }
-
-    /** Index of the timer with the earliest next deadline (ties: first added), or -1. */
-    private int earliestTimer() {
-        TickTimer[] ts = timers;
-        int best = -1;
-        long bestDeadline = 0;
-        for (int i = 0; i < ts.length; i++) {
-            long d = ts[i].nextDeadlineNs();
-            if (best < 0 || d - bestDeadline < 0) {
-                best = i;
-                bestDeadline = d;
-            }
-        }
-        return best;
-    }
-
-    private boolean oneShotFirst(int bestTimer) {
-        return !oneShots.isEmpty()
-                && (bestTimer < 0 || oneShots.nextDeadlineNs() - timers[bestTimer].nextDeadlineNs() <= 0);
-    }
-
-    private void runEarliest(int best, boolean oneShotFirst, long nowNs, boolean rethrow) {
-        if (oneShotFirst) {
-            pollOneShots(nowNs, rethrow);
-        } else {
-            tick(timers[best], nowNs, rethrow);
-        }
-    }
-
-    private void pollOneShots(long nowNs, boolean rethrow) {
-        progress.begin(nowNs, -1);
-        try {
-            oneShots.poll(nowNs);
-        } catch (RuntimeException | Error e) {
-            if (rethrow || e instanceof VirtualMachineError) {
-                throw e;
-            }
-            LOG.error("ticker '{}': a one-shot timer callback threw; the ticker goes on", role, e);
-        } finally {
-            progress.end();
-        }
-    }
-
-    private void tick(TickTimer timer, long nowNs, boolean rethrow) {
-        progress.begin(nowNs, timer.index());
-        try {
-            inbox.drain(rethrow, this);
-            timer.fire(nowNs, rethrow);
-        } finally {
-            timer.finish(nowNs, clock.nanoTime());
-            progress.end();
-        }
-    }
-
     TickProgress progress() {
-        return progress;
+        return agent.progress;
     }
 
     TickTimer timerAt(int index) {
-        TickTimer[] ts = timers;
-        return index >= 0 && index < ts.length ? ts[index] : null;
-    }
-
-    void reportListenerError(TickTimer timer, Throwable e) {
-        LOG.error("ticker '{}', timer '{}': a tick listener threw; the ticker goes on", role, timer.name(), e);
-    }
-
-    void reportHandlerError(Throwable e) {
-        LOG.error("ticker '{}': an event handler threw; the ticker goes on", role, e);
+        return agent.timerAt(index);
     }
 
     void checkMayReconfigure(String what) {
-        if (state == State.THREADED && Thread.currentThread() != thread) {
+        TickRunner r = runner;
+        if (state == State.THREADED && r != null && Thread.currentThread() != r.thread()) {
             throw new IllegalStateException("cannot " + what + " of ticker '" + role
                     + "' from another thread while it runs: do it before start() or on the tick thread");
         }

@@ -11,8 +11,8 @@ final class TickerInbox implements EventHandler {
     private final EventQueue queue;
     private final int limitPerTick;
     private EventHandler[] handlers = new EventHandler[0];
-    private boolean rethrow;
-    private Ticker ticker;
+    private ErrorHandler errors = ErrorHandler.logAndContinue();
+    private String role = "";
 
     TickerInbox(EventQueue queue) {
         this.queue = queue;
@@ -33,12 +33,12 @@ final class TickerInbox implements EventHandler {
     }
 
     /** Tick thread: hands the waiting events to the handlers; without handlers they wait (and age out). */
-    void drain(boolean rethrow, Ticker ticker) {
+    void drain(ErrorHandler errors, String role) {
         if (handlers.length == 0) {
             return;
         }
-        this.rethrow = rethrow;
-        this.ticker = ticker;
+        this.errors = errors;
+        this.role = role;
         queue.drain(this, limitPerTick);
     }
 
@@ -49,10 +49,10 @@ final class TickerInbox implements EventHandler {
             try {
                 hs[i].onEvent(event);
             } catch (RuntimeException | Error e) {
-                if (rethrow || e instanceof VirtualMachineError) {
+                if (e instanceof VirtualMachineError) {
                     throw e;
                 }
-                ticker.reportHandlerError(e);
+                errors.onError(role, "an event handler", e);
             }
         }
     }

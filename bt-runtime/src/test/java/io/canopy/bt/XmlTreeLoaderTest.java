@@ -19,7 +19,9 @@ class XmlTreeLoaderTest {
     private InputException loadError(String xml) {
         Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> trees.load(xml));
         assertThat(t).isInstanceOf(InputException.class);
-        assertThat(t.getMessage()).doesNotContain("\n");
+        for (String line : t.getMessage().split("\n")) {
+            assertThat(line).as("one error per line, each located").matches("(?s)<text>(:\\d+:\\d+)?: .*");
+        }
         return (InputException) t;
     }
 
@@ -84,9 +86,19 @@ class XmlTreeLoaderTest {
 
     @Test
     void malformedXmlNamesLineAndColumn() {
-        InputException e = loadError("<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"M\">\n<A x=\"1 < 2\"/>\n"
+        InputException e = loadError("<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"M\">\n<A x=\"1\"></B>\n"
                 + "</BehaviorTree></root>");
         assertThat(e.getMessage()).startsWith("<text>:3:").contains("malformed XML");
+    }
+
+    @Test
+    void everyErrorIsReportedAtOnceOneLineEach() {
+        InputException e = loadError(Trees.tree("<Sequence><Repeat num_cycle=\"3\"><AlwaysSuccess/></Repeat>"
+                + "<Sequense><AlwaysSuccess/></Sequense><Inverter/></Sequence>"));
+        assertThat(e.getMessage().split("\n")).hasSize(4).anyMatch(l -> l.contains("unknown port 'num_cycle'"))
+                .anyMatch(l -> l.contains("port 'num_cycles' is missing"))
+                .anyMatch(l -> l.contains("unknown node type 'Sequense'; did you mean Sequence"))
+                .anyMatch(l -> l.contains("decorator 'Inverter' takes exactly 1 child, found 0"));
     }
 
     @Test

@@ -104,7 +104,7 @@ final class Connection implements MqttCallbackExtended {
     private static MqttConnectOptions connectOptions(String serverUri, NodeConfig config, String stateTopic) {
         MqttConnectOptions o = new MqttConnectOptions();
         o.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
-        o.setCleanSession(true);
+        o.setCleanSession(!config.persistentSession()); // persistent: the broker keeps subscriptions and queued QoS 1
         o.setAutomaticReconnect(false); // ours: it also covers the first connection and restores subscriptions
         o.setKeepAliveInterval(config.keepAliveS());
         o.setConnectionTimeout(config.connectTimeoutS());

@@ -19,6 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * from the build.
  */
 public final class EmbeddedBroker implements AutoCloseable {
+    /** The largest MQTT message the embedded broker accepts (256 KB); a client that sends more is disconnected. */
+    public static final int MAX_MESSAGE_BYTES = 256 * 1024;
+
     public static final String HOST = "127.0.0.1";
     private final Server server;
     private final int port;
@@ -42,6 +45,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(chosen));
         p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
         p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
+        // MQTT 3.1.1 allows an empty client id with a clean session (mosquitto_pub without -i sends one)
+        p.setProperty(BrokerConstants.ALLOW_ZERO_BYTE_CLIENT_ID_PROPERTY_NAME, "true");
+        // a robot's messages are small: a larger one (a flood, a mistake) is refused and its client disconnected
+        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(MAX_MESSAGE_BYTES));
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
         p.setProperty(BrokerConstants.METRICS_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.BUGSNAG_ENABLE_PROPERTY_NAME, "false");

@@ -51,6 +51,7 @@ public final class Node implements AutoCloseable {
         this.broker = config.embedded() ? EmbeddedBroker.start(config.embeddedPort()) : null;
         String uri = broker != null ? broker.url() : config.broker();
         String clientId = config.clientId() != null ? config.clientId()
+                : config.persistentSession() ? "canopy-" + names.nodePath().replace('/', '-') // stable: the broker keeps its session
                 : "canopy-" + names.nodePath().replace('/', '-') + "-"
                         + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
         String stateTopic = config.announceState() ? stateTopic(names) : null;

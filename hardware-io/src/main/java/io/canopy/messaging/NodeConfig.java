@@ -42,6 +42,7 @@ public final class NodeConfig {
     private final int outageBufferSize;
     private final boolean announceState;
     private final boolean warnFirstConnectFailure;
+    private final boolean persistentSession;
     private final LongSupplier epochNs;
 
     private NodeConfig(Builder b) {
@@ -59,6 +60,7 @@ public final class NodeConfig {
         this.connectTimeoutS = b.connectTimeoutS;
         this.reconnectMinMs = b.reconnectMinMs;
         this.reconnectMaxMs = b.reconnectMaxMs;
+        this.persistentSession = b.persistentSession;
         this.outageBufferSize = b.outageBufferSize;
         this.announceState = b.announceState;
         this.warnFirstConnectFailure = b.warnFirstConnectFailure;
@@ -86,6 +88,13 @@ public final class NodeConfig {
     public int connectTimeoutS() { return connectTimeoutS; }
     public long reconnectMinMs() { return reconnectMinMs; }
     public long reconnectMaxMs() { return reconnectMaxMs; }
+
+    /**
+     * Whether the broker keeps this node's session (clean session off, a stable client id): its QoS 1
+     * subscriptions stay in place and the messages published to them while the node is away (a broker restart,
+     * a network cut) are delivered when it reconnects.
+     */
+    public boolean persistentSession() { return persistentSession; }
     /** How many QoS 1/2 publishes wait while disconnected; beyond it the oldest is dropped and counted. */
     public int outageBufferSize() { return outageBufferSize; }
     /** Whether the node publishes its retained {@code <ns>/<node>/state} and sets the Last Will. */
@@ -118,6 +127,7 @@ public final class NodeConfig {
         private int outageBufferSize = 1000;
         private boolean announceState = true;
         private boolean warnFirstConnectFailure = true;
+        private boolean persistentSession;
         private LongSupplier epochNs = () -> System.currentTimeMillis() * 1_000_000L;
 
         private Builder(String nodeName) {
@@ -171,6 +181,12 @@ public final class NodeConfig {
             this.reconnectMaxMs = maxMs;
             return this;
         }
+
+        /**
+         * Keep the session at the broker (see {@link NodeConfig#persistentSession()}); without an explicit
+         * {@link #clientId}, the id is {@code canopy-<namespace>-<node>}, stable across restarts of the node.
+         */
+        public Builder persistentSession(boolean on) { this.persistentSession = on; return this; }
 
         public Builder outageBufferSize(int n) { this.outageBufferSize = positive(n, "outageBufferSize"); return this; }
 

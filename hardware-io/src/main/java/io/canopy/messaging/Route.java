@@ -53,6 +53,18 @@ final class Route implements Connection.RawHandler {
                     topic, payload.length, in.getTotalBytesRead(), firstSentence(e.getMessage()));
             return;
         }
+        if (!envelope.getUnknownFields().asMap().isEmpty()
+                || (envelope.getBodyCase() == Envelope.BodyCase.BODY_NOT_SET && looksLikeText(payload))) {
+            // bytes that happen to parse (a plain "34" or "stop" from mosquitto_pub -m) are not guessed into an Envelope
+            node.counters.unparsable.incrementAndGet();
+            node.onceLog.warn("unparsable:" + topic,
+                    "MQTT topic '{}': a payload of {} bytes is {}, not a canopy.v1.Envelope; dropped and counted (further"
+                    + " ones on this topic are only counted). Publish an Envelope (canopy pub TOPIC --event NAME), or"
+                    + " declare the topic as text: <bind from=\"mqtt:...\" payload=\"text\" .../>",
+                    topic, payload.length, looksLikeText(payload) ? "plain text ('" + preview(payload) + "')"
+                            : "not an Envelope (fields it does not define)");
+            return;
+        }
         long deadlineNs = envelope.getDeadlineNs();
         if (deadlineNs != 0) {
             long nowNs = node.config.epochNs().getAsLong();
@@ -72,6 +84,25 @@ final class Route implements Connection.RawHandler {
         if (taken) {
             node.counters.received.incrementAndGet();
         }
+    }
+
+    /** Printable UTF-8 (letters, digits, punctuation, spaces), as typed text is. */
+    static boolean looksLikeText(byte[] payload) {
+        if (payload.length == 0) {
+            return false;
+        }
+        for (byte b : payload) {
+            int c = b & 0xFF;
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String preview(byte[] payload) {
+        String s = new String(payload, 0, Math.min(payload.length, 40), java.nio.charset.StandardCharsets.UTF_8).strip();
+        return payload.length > 40 ? s + "..." : s;
     }
 
     private static String firstSentence(String message) {

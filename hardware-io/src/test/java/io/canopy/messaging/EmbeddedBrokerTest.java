@@ -99,4 +99,59 @@ class EmbeddedBrokerTest {
         }
         assertThat(accepts(InetAddress.getByName("127.0.0.1"), port)).isFalse();
     }
+
+    /**
+     * mosquitto's own clients without {@code -i} connect with an empty client id and a clean session, which MQTT
+     * 3.1.1 allows: the embedded broker accepts them (it refused them before).
+     */
+    @Test
+    void mosquittoClientsWithoutAClientIdConnect() throws Exception {
+        assumeTrue(new java.io.File("/usr/bin/mosquitto_pub").canExecute(), "mosquitto-clients not installed: skipped");
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0)) {
+            String port = Integer.toString(broker.port());
+            Process sub = new ProcessBuilder("mosquitto_sub", "-h", "127.0.0.1", "-p", port, "-t", "t/empty-id", "-C", "1",
+                    "-W", "10", "-V", "mqttv311").redirectErrorStream(true).start();
+            String got = null;
+            for (int attempt = 0; attempt < 50 && got == null; attempt++) { // until the subscriber is in place
+                Process pub = new ProcessBuilder("mosquitto_pub", "-h", "127.0.0.1", "-p", port, "-t", "t/empty-id",
+                        "-m", "hello", "-V", "mqttv311").redirectErrorStream(true).start();
+                String pubOut = new String(pub.getInputStream().readAllBytes());
+                assertThat(pub.waitFor()).as("mosquitto_pub without -i: %s", pubOut).isZero();
+                if (sub.waitFor(200, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    got = new String(sub.getInputStream().readAllBytes()).strip();
+                }
+            }
+            sub.destroy();
+            assertThat(got).as("mosquitto_sub without -i received it").isEqualTo("hello");
+        }
+    }
+
+    /** A 1 MB message is refused (its sender is disconnected); the broker keeps serving everyone else (issue #14). */
+    @Test
+    void aMessageOverTheSizeLimitIsRefusedAndTheBrokerGoesOn() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0)) {
+            org.eclipse.paho.client.mqttv3.MqttClient big = new org.eclipse.paho.client.mqttv3.MqttClient(broker.url(), "big",
+                    new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+            big.setTimeToWait(5000); // a publish never waits forever for an acknowledgement that will not come
+            big.connect();
+            try {
+                big.publish("t/big", new byte[1024 * 1024], 0, false);
+            } catch (org.eclipse.paho.client.mqttv3.MqttException expected) {
+                // the broker closed the connection
+            }
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> !big.isConnected());
+            big.close(true);
+            org.eclipse.paho.client.mqttv3.MqttClient ok = new org.eclipse.paho.client.mqttv3.MqttClient(broker.url(), "ok",
+                    new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+            ok.setTimeToWait(10_000);
+            ok.connect();
+            java.util.concurrent.BlockingQueue<byte[]> got = new java.util.concurrent.LinkedBlockingQueue<>();
+            ok.subscribe("t/small", 1, (t, m) -> got.add(m.getPayload()));
+            ok.publish("t/small", new byte[16 * 1024], 1, false);
+            assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).as("the broker goes on: a 16 KB message goes through")
+                    .hasSize(16 * 1024);
+            ok.disconnect();
+            ok.close();
+        }
+    }
 }

@@ -21,7 +21,7 @@ import java.util.Map;
  * Loads the files a launch plan names (behavior trees, SCXML machines) exactly as {@code canopy run} will
  * (with the built-in and navigation leaves), to report their errors before anything runs.
  */
-final class Artifacts {
+public final class Artifacts {
     private Artifacts() {}
 
     static List<String> checkAll(LaunchPlan plan) {
@@ -54,9 +54,17 @@ final class Artifacts {
      * The registry {@code canopy run} and {@code canopy validate} load trees with: every built-in, the
      * {@code StateMachine} node (a statechart inside a tree) and the demo's navigation leaves.
      */
-    static NodeRegistry registry() {
-        NodeRegistry registry = NodeRegistry.withBuiltins();
-        registry.register(io.canopy.statemachine.StateMachineNode.TYPE);
+    public static NodeRegistry registry() {
+        return withRunLeaves(NodeRegistry.withBuiltins());
+    }
+
+    /**
+     * Adds what every tree of {@code canopy run} can use beyond the built-ins to {@code registry} (a copy is
+     * the caller's business): the {@code StateMachine} node and the navigation leaves ({@code DriveTo},
+     * {@code Turn}, {@code Move}). {@code run}, {@code validate} and {@code nodes --xml} use the same set.
+     */
+    public static NodeRegistry withRunLeaves(NodeRegistry registry) {
+        registry.registerReplacing(io.canopy.statemachine.StateMachineNode.TYPE);
         return NavLeaves.register(registry);
     }
 

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * </pre>
  */
 final class BindReader {
-    static final String[] ATTRIBUTES = {"from", "to", "timer", "qos", "retain"};
+    static final String[] ATTRIBUTES = {"from", "to", "timer", "qos", "retain", "payload"};
     static final List<String> SENSOR_TYPES = List.of("RangeReading", "Imu", "BatteryState", "MotorState", "Heartbeat", "DeviceInfo");
     static final List<String> KINDS = List.of("serial", "sensor", "motor", "mqtt", "event", "blackboard");
     private static final Pattern EVENT = Pattern.compile("[A-Za-z0-9_.\\-]+");
@@ -67,6 +67,7 @@ final class BindReader {
         String timer = r.name("timer", null, false);
         int qos = (int) r.integer("qos", to instanceof Endpoint.Mqtt || from instanceof Endpoint.Mqtt ? 1 : 0, 0, 1, "an MQTT QoS");
         boolean retain = r.bool("retain", false);
+        String payload = r.choice("payload", "envelope", "envelope", "text");
         if (from == null || to == null || errors.size() > before) {
             return null;
         }
@@ -111,7 +112,11 @@ final class BindReader {
             r.error("attribute 'retain' applies only to an mqtt: target; remove it");
             return null;
         }
-        return new BindPlan(from, to, effectiveTimer, qos, retain, r.element().source());
+        if ("text".equals(payload) && !(from instanceof Endpoint.Mqtt)) {
+            r.error("attribute 'payload': payload=\"text\" applies only to an mqtt: source (plain-text messages such as"
+                    + " mosquitto_pub -m stop); remove it");
+        }
+        return new BindPlan(from, to, effectiveTimer, qos, retain, "text".equals(payload), r.element().source());
     }
 
     private static String kind(Endpoint e) {

@@ -12,7 +12,7 @@ public final class Graphs {
 
     /**
      * DOT text for {@code file}: a behavior tree ({@code main} picks the {@code <BehaviorTree>}), an SCXML
-     * machine, or a launch file (one digraph per tree and machine it runs, one after the other).
+     * machine, or a launch file (one digraph holding a cluster per machine and tree it runs).
      */
     public static String dot(Path file, String main) {
         return switch (FileCheck.kindOf(file)) {
@@ -20,16 +20,17 @@ public final class Graphs {
             case SCXML -> machine(file);
             case LAUNCH -> {
                 LaunchPlan plan = LaunchLoader.load(file, java.util.Map.of());
-                StringBuilder b = new StringBuilder();
+                java.util.List<String> graphs = new java.util.ArrayList<>();
                 for (NodePlan n : plan.nodes()) {
                     for (MachinePlan m : n.machines()) {
-                        b.append(machine(LaunchLoader.display(m.file())));
+                        graphs.add(machine(LaunchLoader.display(m.file())));
                     }
                     for (TreePlan t : n.trees()) {
-                        b.append(tree(LaunchLoader.display(t.file()), t.main()));
+                        graphs.add(tree(LaunchLoader.display(t.file()), t.main()));
                     }
                 }
-                yield b.toString();
+                String name = file.getFileName().toString();
+                yield graphs.size() == 1 ? graphs.get(0) : DotMerge.merge(name, graphs);
             }
         };
     }

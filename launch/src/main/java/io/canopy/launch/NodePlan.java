@@ -9,11 +9,13 @@ import java.util.List;
  * @param namespace the MQTT namespace (from enclosing {@code <group namespace>}s and the node's own), "" for none
  * @param diffDrive the node's {@code <diffdrive>}, or null
  * @param eventPolicy what happens to an event no tree or machine consumed within its tick: "drop" or "error"
+ * @param safety    the failsafe's limits ({@code stall_ms}, {@code command_timeout_ms})
  */
 public record NodePlan(
         String name,
         String namespace,
         String eventPolicy,
+        SafetyPlan safety,
         List<TimerPlan> timers,
         List<TreePlan> trees,
         List<MachinePlan> machines,

@@ -50,7 +50,8 @@ final class NodeReader {
     /** The node, or null when it is switched off or could not be read (errors recorded). */
     NodePlan read() {
         int errorsBefore = errors.size();
-        ElementReader r = new ElementReader(node, subst, errors, "name", "namespace", "event_policy");
+        ElementReader r = new ElementReader(node, subst, errors, "name", "namespace", "event_policy", "stall_ms",
+                "command_timeout_ms");
         if (!r.enabled()) {
             return null;
         }
@@ -58,6 +59,9 @@ final class NodeReader {
         String ns = r.string("namespace", "");
         String namespace = ns == null ? outerNamespace : LaunchLoader.joinNamespace(r, outerNamespace, ns);
         String eventPolicy = r.choice("event_policy", "drop", "drop", "error");
+        int stallMs = (int) r.integer("stall_ms", 0, 1, 60_000, "milliseconds");
+        int commandTimeoutMs = (int) r.integer("command_timeout_ms", SafetyPlan.DEFAULT_COMMAND_TIMEOUT_MS, 10, 600_000,
+                "milliseconds");
         for (XmlElement c : node.children) {
             switch (c.name) {
                 case "timer" -> readTimer(c);
@@ -139,7 +143,7 @@ final class NodeReader {
         if (errors.size() > errorsBefore) {
             return null;
         }
-        return new NodePlan(name, namespace, eventPolicy, timers, trees, machines, links, motors, sensors,
+        return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
                 drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source());
     }
 
@@ -313,7 +317,8 @@ final class NodeReader {
     }
 
     private void readSerial(XmlElement e) {
-        ElementReader r = new ElementReader(e, subst, errors, "name", "port", "baud", "data_bits", "parity", "stop_bits", "flow");
+        ElementReader r = new ElementReader(e, subst, errors, "name", "port", "baud", "data_bits", "parity", "stop_bits", "flow",
+                "timeout_ms");
         if (!r.enabled()) {
             return;
         }
@@ -324,6 +329,7 @@ final class NodeReader {
         String parity = r.choice("parity", "none", "none", "even", "odd", "mark", "space");
         String stopBits = r.choice("stop_bits", "1", "1", "1.5", "2");
         String flow = r.choice("flow", "none", "none", "rtscts", "xonxoff");
+        int timeoutMs = (int) r.integer("timeout_ms", SerialPlan.DEFAULT_TIMEOUT_MS, 0, 600_000, "milliseconds (0: never treat silence as lost)");
         Map<String, String> params = new LinkedHashMap<>();
         for (XmlElement c : e.children) {
             if (!c.name.equals("param")) {
@@ -360,7 +366,7 @@ final class NodeReader {
             r.error("<param> children configure the simulator; a real port (\"" + port + "\") takes none; remove them");
         }
         if (name != null && port != null) {
-            links.add(new SerialPlan(name, port, baud, dataBits, parity, stopBits, flow, params, e.source()));
+            links.add(new SerialPlan(name, port, baud, dataBits, parity, stopBits, flow, timeoutMs, params, e.source()));
         }
     }
 

@@ -107,6 +107,8 @@ final class SafeXml {
 
         @Override
         public void startElement(String uri, String localName, String qName, Attributes atts) {
+            io.canopy.XmlLimits.checkDepth(open.size() + 1, String.valueOf(file), locator.getLineNumber(),
+                    locator.getColumnNumber(), qName);
             Map<String, String> attrs = new LinkedHashMap<>();
             for (int i = 0; i < atts.getLength(); i++) {
                 attrs.put(atts.getQName(i), atts.getValue(i));

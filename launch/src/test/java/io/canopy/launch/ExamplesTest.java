@@ -34,10 +34,10 @@ class ExamplesTest {
     }
 
     @Test
-    void theDemoGraphsAsOneDigraphPerMachineAndTree() {
+    void theDemoGraphsAsOneDigraphWithAClusterPerMachineAndTree() {
         String dot = Graphs.dot(Path.of("examples/patrol.launch.xml"), null);
-        assertThat(dot.split("digraph ", -1)).hasSize(5);
-        assertThat(dot).contains("digraph \"mission\"", "digraph \"Patrol\"", "digraph \"Dock\"", "digraph \"Charge\"",
+        assertThat(dot.split("digraph ", -1)).as("one digraph: valid DOT").hasSize(2);
+        assertThat(dot).contains("label=\"mission\"", "label=\"Patrol\"", "label=\"Dock\"", "label=\"Charge\"",
                 "label=\"ReactiveFallback\"", "label=\"battery [_event.data < 20]\"");
     }
 }

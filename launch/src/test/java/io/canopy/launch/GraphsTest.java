@@ -80,4 +80,23 @@ class GraphsTest {
         assertThatThrownBy(() -> Graphs.dot(f, "C")).isInstanceOf(InputException.class).hasMessageContaining("the trees are A, B");
         assertThatThrownBy(() -> Graphs.dot(f, null)).hasMessageContaining("--main ID");
     }
+
+    /**
+     * A launch file is one valid digraph (a cluster per machine and tree, ids kept apart), checked by Graphviz
+     * itself: {@code dot} must read it without an error, and every machine state and tree node is drawn.
+     */
+    @Test
+    void aLaunchFileIsOneDigraphThatGraphvizReads() throws Exception {
+        String dot = Graphs.dot(Path.of("examples/patrol.launch.xml"), null);
+        assertThat(dot.split("digraph", -1)).as("one digraph").hasSize(2);
+        assertThat(dot).contains("subgraph \"cluster_g0_\"", "label=\"mission\"", "label=\"Patrol\"", "label=\"Dock\"",
+                "\"g1_n0\"", "\"g2_n0\"", "\"cluster_g0_Mission\"");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new java.io.File("/usr/bin/dot").canExecute(), "graphviz not installed: skipped");
+        Process p = new ProcessBuilder("dot", "-Tplain").redirectErrorStream(true).start();
+        p.getOutputStream().write(dot.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as("dot's verdict: %s", out).isZero();
+        assertThat(out).doesNotContain("Warning", "Error").contains("node g0_Patrol ", "node g0_Charging ", "node g1_n0 ", "edge g0_Patrol g0_ReturnToDock");
+    }
 }

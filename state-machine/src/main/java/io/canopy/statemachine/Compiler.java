@@ -11,6 +11,7 @@ import java.util.Map;
 final class Compiler {
     private final StateNode root;
     private final Statechart c = new Statechart();
+    private List<String> warnings;
     private final List<StateNode> order = new ArrayList<>();
     private final Map<String, Integer> index = new HashMap<>();
     private final Map<StateNode, Integer> position = new java.util.IdentityHashMap<>();
@@ -26,15 +27,22 @@ final class Compiler {
      * @param topData   the {@code <data>} of the root, in document order
      */
     static Statechart compile(StateNode root, String name, String source, boolean lateBinding, boolean ecmascript,
-            String[] slotNames, Statechart.Frame frame) {
+            String[] slotNames, ExprProgram program) {
+        return compile(root, name, source, lateBinding, ecmascript, slotNames, program, new ArrayList<>());
+    }
+
+    /** @param warnings receives one line per construct that loads with a guess (a history without default) */
+    static Statechart compile(StateNode root, String name, String source, boolean lateBinding, boolean ecmascript,
+            String[] slotNames, ExprProgram program, List<String> warnings) {
         Compiler k = new Compiler(root);
+        k.warnings = warnings;
         Statechart c = k.c;
         c.name = name;
         c.source = source;
         c.lateBinding = lateBinding;
         c.ecmascript = ecmascript;
         c.slotNames = slotNames;
-        c.frame = frame;
+        c.program = program;
         c.slotIndex = new NameTable(slotNames);
         k.number(root);
         k.states();
@@ -42,6 +50,43 @@ final class Compiler {
         k.eventTables();
         new StaticSets(c).compute();
         return c;
+    }
+
+    /**
+     * SCXML 3.10.2: a history state without a default transition behaves as if its default were the parent's
+     * initial transition (all children of a parallel parent). Loaded with a warning naming the states used.
+     */
+    private TransitionNode parentsInitial(StateNode h) {
+        StateNode p = h.parent;
+        TransitionNode t = new TransitionNode(h, h.where);
+        List<String> targets = new ArrayList<>();
+        if (p.kind == StateKind.PARALLEL) {
+            for (StateNode child : p.children) {
+                if (!child.kind.isHistory()) {
+                    targets.add(child.id);
+                }
+            }
+        } else if (p.initialTransition != null) {
+            targets.addAll(List.of(p.initialTransition.targets));
+        } else if (p.initialIds != null) {
+            targets.addAll(List.of(p.initialIds));
+        } else {
+            for (StateNode child : p.children) {
+                if (!child.kind.isHistory()) {
+                    targets.add(child.id);
+                    break;
+                }
+            }
+        }
+        if (targets.isEmpty()) {
+            throw error(h.where, "<history> '" + h.id + "' has no default <transition> and its parent '" + p.id
+                    + "' no child state to fall back to: add <transition target=\"...\"/> inside the <history>");
+        }
+        t.targets = targets.toArray(new String[0]);
+        warnings.add(h.where + ": <history id=\"" + h.id + "\"> has no default transition: when nothing is recorded"
+                + " it enters the initial state of '" + p.id + "' (" + String.join(" ", targets) + "), as SCXML 3.10.2"
+                + " says; add <transition target=\"...\"/> inside the <history> to choose another");
+        return t;
     }
 
     private InputException error(String where, String message) {
@@ -174,7 +219,7 @@ final class Compiler {
             c.initial[i] = -1;
             if (s.kind.isHistory()) {
                 if (s.initialTransition == null) {
-                    throw error(s.where, "<history> '" + s.id + "' needs a default <transition target=...>");
+                    s.initialTransition = parentsInitial(s);
                 }
                 checkDescendants(s.initialTransition, s.parent, "the default transition of <history> '" + s.id + "'");
                 c.initial[i] = add(s.initialTransition);

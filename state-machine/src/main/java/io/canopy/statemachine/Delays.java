@@ -1,30 +1,20 @@
 package io.canopy.statemachine;
 
-/** CSS2 time values of {@code <send delay>}: {@code 1s}, {@code .5s}, {@code 250ms}. */
+import io.canopy.tick.Durations;
+
+/** CSS2 time values of {@code <send delay>}: {@code 1s}, {@code .5s}, {@code 250ms} (read by {@link Durations}). */
 final class Delays {
     private Delays() {}
 
     /** Nanoseconds; throws IllegalArgumentException naming the value and the expected form. */
     static long parseNs(String text) {
         String t = text.trim();
-        double scale;
-        String number;
-        if (t.endsWith("ms")) {
-            scale = 1e6;
-            number = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("s")) {
-            scale = 1e9;
-            number = t.substring(0, t.length() - 1);
-        } else {
+        if (!(t.endsWith("ms") || t.endsWith("s")) || t.endsWith("ns") || t.endsWith("us")) {
             throw new IllegalArgumentException("delay \"" + text + "\" is not a CSS2 time: write it like 1s, .5s or 250ms");
         }
         try {
-            double value = Double.parseDouble(number.trim());
-            if (value < 0 || Double.isNaN(value) || Double.isInfinite(value)) {
-                throw new NumberFormatException();
-            }
-            return Math.round(value * scale);
-        } catch (NumberFormatException e) {
+            return Durations.parseNs(t, true);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("delay \"" + text + "\" is not a CSS2 time: write it like 1s, .5s or 250ms");
         }
     }

@@ -16,8 +16,7 @@ final class DocumentReader {
     private final ScxmlLoader loader;
     final Path dir;
     private final Slots slots = new Slots();
-    private final Statechart.Frame frame = new Statechart.Frame();
-    DataModelCompiler exprs;
+    EcmaDataModel exprs;
     private int generated;
 
     DocumentReader(ScxmlLoader loader, Path dir) {
@@ -48,7 +47,7 @@ final class DocumentReader {
             throw error(root, "binding=\"" + binding + "\" must be early or late");
         }
         collectData(root);
-        exprs = new EcmaDataModel(slots, frame, loader.warnings);
+        exprs = new EcmaDataModel(slots, loader.warnings);
         String name = root.attr("name");
         if (name == null) {
             String base = Path.of(root.file).getFileName().toString();
@@ -75,12 +74,18 @@ final class DocumentReader {
                 case "script":
                     top.onEntry.add(content.script(child));
                     break;
+                case "transition":
+                    loader.warnings.add(child.where() + ": <transition> directly in <scxml> is not SCXML (Qt Creator "
+                            + "writes it for transitions of the whole machine) and is ignored: wrap the top-level states "
+                            + "in one <state> and move the <transition> into it to handle the event in every state");
+                    break;
                 default:
                     throw error(child, "<" + child.name + "> is not allowed in <scxml>: use <state>, <parallel>, "
                             + "<final>, <datamodel> or <script>");
             }
         }
-        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), frame);
+        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), exprs.program(),
+                loader.warnings);
     }
 
     private void collectData(XmlElement e) {

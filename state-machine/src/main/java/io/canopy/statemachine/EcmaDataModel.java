@@ -1,35 +1,40 @@
 package io.canopy.statemachine;
 
 import io.canopy.InputException;
-import io.canopy.expr.CompiledExpression;
-import io.canopy.expr.Dialect;
-import io.canopy.expr.ExprFunction;
 import io.canopy.expr.ExpressionSyntaxException;
 import io.canopy.expr.Expressions;
-import io.canopy.expr.Scope;
 import io.canopy.expr.ValueKind;
 import io.canopy.expr.Variable;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The ECMAScript datamodel of one SCXML document: the expression language of {@code io.canopy.expr} in its
  * ECMASCRIPT dialect, with the document's {@code <data>} items and the system variables as variables and
- * {@code In('state')} as a function. Compiled once per chart; the variables reach the executing instance's
- * cells through the chart's frame.
+ * {@code In('state')} as a function. Each expression is checked once, when the document loads, and recorded
+ * in the chart's {@link ExprProgram}; every instance compiles the program against its own cells.
  */
-final class EcmaDataModel implements DataModelCompiler, Scope {
+final class EcmaDataModel implements DataModelCompiler {
     private final Slots slots;
-    private final Statechart.Frame frame;
-    private final Map<String, Variable> variables = new HashMap<>();
+    /** Load-time scope: checks each expression against throwaway cells of the document's slots. */
+    private final ExprProgram.InstanceScope check;
+    private final ExprProgram.Builder program = new ExprProgram.Builder();
     private final List<String> warnings;
 
     /** {@code warnings} receives one line per expression that loads only as one failing when evaluated. */
-    EcmaDataModel(Slots slots, Statechart.Frame frame, List<String> warnings) {
+    EcmaDataModel(Slots slots, List<String> warnings) {
         this.slots = slots;
-        this.frame = frame;
         this.warnings = warnings;
+        String[] names = slots.names();
+        DataCell[] cells = new DataCell[names.length];
+        for (int i = 0; i < names.length; i++) {
+            cells[i] = new DataCell(names[i], Slots.isSystem(names[i]));
+        }
+        this.check = new ExprProgram.InstanceScope(null, cells, new NameTable(names));
+    }
+
+    /** The checked expressions, compiled again by every instance of the chart. */
+    ExprProgram program() {
+        return program.build();
     }
 
     /** Records that {@code attribute="source"} of {@code at} was replaced by an expression that always fails. */
@@ -38,33 +43,28 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
                 + "; the document loads, but evaluating it raises error.execution");
     }
 
-    @Override
-    public Variable variable(String name) {
-        return variables.computeIfAbsent(name, n -> slots.has(n)
-                ? new SlotVariable(frame, slots.slot(n), n)
-                : new Undeclared(n));
+    /** Checks an entry now (a syntax error throws) and adds it to the program: its index. */
+    private int add(ExprProgram.Entry e) {
+        ExprProgram.compile(e, check);
+        return program.add(e);
     }
 
-    @Override
-    public ExprFunction function(String name, int argCount) {
-        if (name.equals("In") && argCount == 1) {
-            return new InFunction(frame, -1);
-        }
-        return null;
+    private int failing(String source, String message) {
+        return program.add(new ExprProgram.Entry(ExprProgram.Kind.FAILING, source, message));
     }
 
-    private CompiledExpression compile(String source, XmlElement at, String attribute) {
+    private int compile(String source, XmlElement at, String attribute) {
         try {
-            return Expressions.compile(source, this, Dialect.ECMASCRIPT);
+            return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
             return failingOrReject(source, at, attribute, e);
         }
     }
 
-    private CompiledExpression failingOrReject(String source, XmlElement at, String attribute, InputException e) {
+    private int failingOrReject(String source, XmlElement at, String attribute, InputException e) {
         if (EcmaSyntax.isInvalid(source)) {
             warn(at, attribute, source, "not a valid ECMAScript expression: " + e.getMessage());
-            return Expressions.failing(source, Dialect.ECMASCRIPT, "not a valid ECMAScript expression: " + e.getMessage());
+            return failing(source, "not a valid ECMAScript expression: " + e.getMessage());
         }
         throw new InputException(at.where() + " " + attribute + "=\"" + source + "\": " + e.getMessage()
                 + " (Canopy supports the ECMAScript vocabulary of conformance/scxml/README.md: literals, variables, "
@@ -72,43 +72,43 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
     }
 
     /** A location that is not an expression at all ({@code 'continue'}) fails when used, not when loaded. */
-    private CompiledExpression compileOrFail(String source, XmlElement at, String attribute) {
+    private int compileOrFail(String source, XmlElement at, String attribute) {
         try {
-            return Expressions.compile(source, this, Dialect.ECMASCRIPT);
+            return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
             warn(at, attribute, source, "not a location: " + e.getMessage());
-            return Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location: " + e.getMessage());
+            return failing(source, "'" + source + "' is not a location: " + e.getMessage());
         }
     }
 
     @Override
     public Value value(String source, XmlElement at, String attribute) {
-        CompiledExpression ce = compile(source, at, attribute);
+        int i = compile(source, at, attribute);
         return m -> {
-            Object v = ce.evalObject();
+            Object v = m.code[i].evalObject();
             return v == Expressions.UNDEFINED ? null : v;
         };
     }
 
     @Override
     public Guard cond(String source, XmlElement at, String attribute) {
-        CompiledExpression ce = compile(source, at, attribute);
-        return m -> ce.evalBoolean();
+        int i = compile(source, at, attribute);
+        return m -> m.code[i].evalBoolean();
     }
 
     @Override
     public Action script(String source, XmlElement at) {
         String statements = source.replaceAll("(^|[;\\n{}])(\\s*)var\\s+", "$1$2");
-        CompiledExpression ce = compile(statements, at, "script");
-        return m -> ce.execute();
+        int i = compile(statements, at, "script");
+        return m -> m.code[i].execute();
     }
 
     /** {@code <assign location expr>} compiled as one assignment (no boxing of numbers). */
     @Override
     public Action assign(String location, String source, XmlElement at) {
-        CompiledExpression ce;
+        int i;
         try {
-            ce = Expressions.compileAssignment(location, source, this, Dialect.ECMASCRIPT);
+            i = add(new ExprProgram.Entry(ExprProgram.Kind.ASSIGNMENT, location, source));
         } catch (ExpressionSyntaxException e) {
             if (!EcmaSyntax.isInvalid(location) && !EcmaSyntax.isInvalid(source)) {
                 throw new InputException(at.where() + " location=\"" + location + "\" expr=\"" + source + "\": "
@@ -116,39 +116,39 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
             }
             String bad = EcmaSyntax.isInvalid(location) ? "location" : "expr";
             warn(at, bad, bad.equals("location") ? location : source, "not a valid ECMAScript assignment: " + e.getMessage());
-            ce = Expressions.failing(location + " = " + source, Dialect.ECMASCRIPT, "not a valid ECMAScript assignment: "
-                    + e.getMessage());
+            i = failing(location + " = " + source, "not a valid ECMAScript assignment: " + e.getMessage());
         }
-        CompiledExpression assignment = ce;
-        return m -> assignment.execute();
+        int index = i;
+        return m -> m.code[index].execute();
     }
 
     @Override
     public Location location(String source, XmlElement at, String attribute) {
         String name = source.trim();
-        CompiledExpression read;
+        int read;
         if (isIdentifier(name) || !EcmaSyntax.isInvalid(source)) {
             read = compileOrFail(source, at, attribute);
         } else {
             warn(at, attribute, source, "not a location (not valid ECMAScript)");
-            read = Expressions.failing(source, Dialect.ECMASCRIPT, "'" + source + "' is not a location");
+            read = failing(source, "'" + source + "' is not a location");
         }
-        Variable target = isIdentifier(name) ? variable(name) : null;
+        int slot = isIdentifier(name) && slots.has(name) ? slots.slot(name) : -1;
+        boolean identifier = isIdentifier(name);
         return new Location() {
             @Override
             public void set(Machine machine, Object value) {
-                if (target == null) {
+                if (!identifier) {
                     throw new IllegalArgumentException(attribute + "=\"" + source + "\" is not an assignable variable");
                 }
-                if (!target.exists() && target instanceof Undeclared) {
+                if (slot < 0) {
                     throw new IllegalArgumentException("'" + name + "' is not declared: add <data id=\"" + name + "\"/>");
                 }
-                target.setObject(value);
+                machine.cells[slot].setObject(value);
             }
 
             @Override
             public Object get(Machine machine) {
-                Object v = read.evalObject();
+                Object v = machine.code[read].evalObject();
                 return v == Expressions.UNDEFINED ? null : v;
             }
 
@@ -171,34 +171,8 @@ final class EcmaDataModel implements DataModelCompiler, Scope {
         return true;
     }
 
-    /** {@code In('state')}: true when the executing instance has that state active. */
-    private static final class InFunction implements ExprFunction {
-        private final Statechart.Frame frame;
-        private final String stateId;
-
-        InFunction(Statechart.Frame frame, int unused) {
-            this(frame, null);
-        }
-
-        private InFunction(Statechart.Frame frame, String stateId) {
-            this.frame = frame;
-            this.stateId = stateId;
-        }
-
-        @Override
-        public Object call(Object[] args) {
-            String id = stateId != null ? stateId : String.valueOf(args[0]);
-            return frame.machine.isActive(id) ? Boolean.TRUE : Boolean.FALSE;
-        }
-
-        @Override
-        public ExprFunction specialize(Object[] constantArgs) {
-            return constantArgs[0] instanceof String ? new InFunction(frame, (String) constantArgs[0]) : this;
-        }
-    }
-
     /** A name no {@code <data>} declares: reads fail (ReferenceError), {@code typeof} gives 'undefined'. */
-    private static final class Undeclared implements Variable {
+    static final class Undeclared implements Variable {
         private final String name;
 
         Undeclared(String name) {

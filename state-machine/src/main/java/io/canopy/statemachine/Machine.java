@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * One running instance of a {@link Statechart}: its configuration, queues, history and data, and the SCXML
  * 1.0 interpretation algorithm (Appendix D) over the chart's precomputed tables. Single-threaded: only the
- * tick thread calls it (and every instance of one chart must run on the same thread). Dispatching an event
+ * tick thread calls it. Instances of one chart share nothing mutable, so they may run on different threads. Dispatching an event
  * without data allocates nothing.
  *
  * <p>Use: {@link #start()}, then {@link #fire(String)} (queue and run to completion) or {@link #offer(String)}
@@ -41,9 +41,6 @@ public final class Machine extends MachineCore implements TickListener, EventHan
         started = true;
         running = true;
         context.register(this);
-        Statechart.Frame frame = chart.frame;
-        Machine previous = frame.machine;
-        frame.machine = this;
         busy = true;
         try {
             initSystemData();
@@ -69,7 +66,6 @@ public final class Machine extends MachineCore implements TickListener, EventHan
             runInternal();
         } finally {
             busy = false;
-            frame.machine = previous;
         }
         drain();
     }
@@ -233,15 +229,8 @@ public final class Machine extends MachineCore implements TickListener, EventHan
         if (!running) {
             return;
         }
-        Statechart.Frame frame = chart.frame;
-        Machine previous = frame.machine;
-        frame.machine = this;
-        try {
-            running = false;
-            exitInterpreter(false);
-        } finally {
-            frame.machine = previous;
-        }
+        running = false;
+        exitInterpreter(false);
     }
 
     /**
@@ -276,19 +265,12 @@ public final class Machine extends MachineCore implements TickListener, EventHan
 
     /** Tree activities are not in snapshots: the active states' trees start again. */
     private void restartTreeActivities() {
-        Statechart.Frame frame = chart.frame;
-        Machine previous = frame.machine;
-        frame.machine = this;
-        try {
-            for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
-                for (InvokeDef inv : chart.invokes[s]) {
-                    if (inv.treeFile != null) {
-                        invocations.start(inv);
-                    }
+        for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
+            for (InvokeDef inv : chart.invokes[s]) {
+                if (inv.treeFile != null) {
+                    invocations.start(inv);
                 }
             }
-        } finally {
-            frame.machine = previous;
         }
     }
 

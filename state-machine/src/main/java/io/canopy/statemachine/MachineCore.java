@@ -18,9 +18,6 @@ abstract class MachineCore extends MachineSession {
 
     /** Takes one external event (from the queue, or already in {@link #current}) and runs to completion. */
     void process(boolean fromQueue) {
-        Statechart.Frame frame = chart.frame;
-        Machine previous = frame.machine;
-        frame.machine = self;
         busy = true;
         try {
             if (fromQueue) {
@@ -43,7 +40,6 @@ abstract class MachineCore extends MachineSession {
             runInternal();
         } finally {
             busy = false;
-            frame.machine = previous;
         }
     }
 

@@ -83,6 +83,23 @@ public final class MachineEvent implements MemberAccess {
         return v == null ? Expressions.UNDEFINED : v;
     }
 
+    /** Every SCXML event field exists ({@code 'sendid' in _event}), even when it holds undefined (SCXML 5.10.1). */
+    @Override
+    public boolean hasMember(String member) {
+        switch (member) {
+            case "name":
+            case "type":
+            case "sendid":
+            case "origin":
+            case "origintype":
+            case "invokeid":
+            case "data":
+                return true;
+            default:
+                return false;
+        }
+    }
+
     @Override
     public String toString() {
         return name + (data == null ? "" : " " + data);

@@ -33,6 +33,8 @@ abstract class MachineSession {
     final EventQueue external = new EventQueue(16);
     final MachineEvent current = new MachineEvent();
     final DataCell[] cells;
+    /** This instance's compiled datamodel expressions: entry i of the chart's {@link ExprProgram}. */
+    final io.canopy.expr.CompiledExpression[] code;
     final boolean[] dataBound;
     final Outbox outbox;
     final Invocations invocations;
@@ -70,6 +72,7 @@ abstract class MachineSession {
         for (int i = 0; i < cells.length; i++) {
             cells[i] = new DataCell(chart.slotNames[i], Slots.isSystem(chart.slotNames[i]));
         }
+        code = chart.program.instantiate(self, cells, chart.slotIndex);
         dataBound = new boolean[chart.stateCount];
         outbox = new Outbox(self);
         invocations = new Invocations(self);

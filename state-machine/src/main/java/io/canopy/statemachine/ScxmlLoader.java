@@ -58,7 +58,7 @@ public final class ScxmlLoader {
             return null;
         }
         try {
-            if (Files.exists(file)) {
+            if (Files.exists(file) && !declaresOwnEncoding(file)) {
                 // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
                 io.canopy.bt.TextFile.read(file, "an SCXML document (<scxml>)");
             }
@@ -77,6 +77,37 @@ public final class ScxmlLoader {
         } finally {
             loading.remove(file);
         }
+    }
+
+    /**
+     * Whether the file starts with a UTF-16 byte order mark (or UTF-16 text without one) or declares in its
+     * XML prolog an encoding other than UTF-8 ({@code <?xml version="1.0" encoding="ISO-8859-1"?>}): the XML
+     * parser then decodes it as declared. Other files must be UTF-8.
+     */
+    static boolean declaresOwnEncoding(Path file) {
+        byte[] head = new byte[256];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            return false;
+        }
+        if (n >= 2 && ((head[0] == (byte) 0xFE && head[1] == (byte) 0xFF) || (head[0] == (byte) 0xFF && head[1] == (byte) 0xFE)
+                || (head[0] == 0 && head[1] == '<') || (head[0] == '<' && head[1] == 0))) {
+            return true;
+        }
+        String prolog = new String(head, 0, n, StandardCharsets.ISO_8859_1);
+        int end = prolog.indexOf("?>");
+        if (!prolog.startsWith("<?xml") || end < 0) {
+            return false;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("encoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']")
+                .matcher(prolog.substring(0, end));
+        if (!m.find()) {
+            return false;
+        }
+        String enc = m.group(1).toLowerCase(java.util.Locale.ROOT);
+        return !enc.equals("utf-8") && !enc.equals("utf8");
     }
 
     private Statechart loadStream(InputStream in, String name, Path dir) {

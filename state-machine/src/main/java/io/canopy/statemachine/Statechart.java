@@ -12,7 +12,9 @@ import java.util.List;
  * the SCXML entry order and descending index the exit order. For every atomic state and every event class
  * the table holds the candidate transitions along the ancestor chain in document order; for every transition
  * whose targets involve no history state, the transition domain, the exit mask and the entry set are
- * precomputed. An instance holds only its configuration, queues and data.
+ * precomputed. An instance holds only its configuration, queues and data (and its own compiled copy of the
+ * datamodel expressions): nothing in a chart changes after loading, so one chart may be shared by machines
+ * running on different threads.
  *
  * <p>Event classes: every distinct event descriptor of the chart is a class; an event name belongs to the
  * class of the longest descriptor that is a token prefix of it ({@code foo} for {@code foo.bar}), or to
@@ -108,14 +110,10 @@ public final class Statechart {
     String[] slotNames;
     NameTable slotIndex;
     DataDecl[] topData;
-    Frame frame;
+    /** The datamodel expressions, compiled by each instance against its own cells (see {@link ExprProgram}). */
+    ExprProgram program = ExprProgram.EMPTY;
 
     Statechart() {}
-
-    /** The executing instance of this chart: compiled expressions reach their data through it. */
-    static final class Frame {
-        Machine machine;
-    }
 
     /** The {@code name} attribute (or the builder's name). */
     public String name() {

@@ -71,7 +71,7 @@ public final class StatechartBuilder {
             String id = (String) d[0];
             root.data.add(new DataDecl(id, slots.slot(id), null, d[1]));
         }
-        return Compiler.compile(root, name, "builder", false, false, slots.names(), new Statechart.Frame());
+        return Compiler.compile(root, name, "builder", false, false, slots.names(), ExprProgram.EMPTY);
     }
 
     /** A state being described: add children, transitions and entry/exit actions. */

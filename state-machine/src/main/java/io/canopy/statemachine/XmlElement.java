@@ -115,6 +115,8 @@ final class XmlElement {
                                 + r.getLocation().getColumnNumber() + ": entity reference &" + r.getLocalName()
                                 + "; is not allowed: write the text itself");
                     case XMLStreamConstants.START_ELEMENT: {
+                        io.canopy.XmlLimits.checkDepth(stack.size() + 1, String.valueOf(file), Math.max(1, startLine),
+                                Math.max(1, startColumn), r.getLocalName());
                         XmlElement e = new XmlElement(r.getNamespaceURI(), r.getLocalName(), file, Math.max(1, startLine),
                                 Math.max(1, startColumn));
                         for (int i = 0; i < r.getAttributeCount(); i++) {

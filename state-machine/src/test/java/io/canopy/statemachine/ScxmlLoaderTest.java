@@ -63,7 +63,7 @@ class ScxmlLoaderTest {
                 .contains("badexpr.scxml:3:")
                 .contains("<transition> cond=\"_event.data << + )\"")
                 .contains("not a valid ECMAScript expression")
-                .contains("found '<' at column 14")
+                .contains("found ')' at column 18")
                 .contains("error.execution");
     }
 
@@ -77,9 +77,9 @@ class ScxmlLoaderTest {
     @Test
     void ecmascriptBeyondTheVocabularyIsRejectedAtLoadTime() {
         assertThatThrownBy(() -> ScxmlLoader.parse(HEAD + "<datamodel><data id=\"v\"/></datamodel>"
-                + "<state id=\"a\"><transition cond=\"Math.max(1, 2) &gt; 1\" target=\"a\"/></state></scxml>", "vocab.scxml"))
+                + "<state id=\"a\"><transition cond=\"new Date() &gt; 1\" target=\"a\"/></state></scxml>", "vocab.scxml"))
                 .isInstanceOf(InputException.class)
-                .hasMessageContaining("vocab.scxml:2:").hasMessageContaining("<transition> cond=\"Math.max(1, 2) > 1\"")
+                .hasMessageContaining("vocab.scxml:2:").hasMessageContaining("<transition> cond=\"new Date() > 1\"")
                 .hasMessageContaining("vocabulary");
         assertThatThrownBy(() -> ScxmlLoader.parse("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"xpath\">"
                 + "<state id=\"a\"/></scxml>", "x.scxml"))

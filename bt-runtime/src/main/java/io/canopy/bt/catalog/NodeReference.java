@@ -77,7 +77,7 @@ public final class NodeReference {
         families.put("xbt", new ArrayList<>());
         families.put("probabilistic", new ArrayList<>());
         for (NodeType t : registry.all()) {
-            SeedNodes.Origin o = SeedNodes.origin(t.id());
+            NodeFamilies.Origin o = NodeFamilies.origin(t.id());
             String family = o != null ? o.family()
                     : registry.isBuiltin(t.id()) ? "BehaviorTree.CPP built-ins" : "registered";
             families.computeIfAbsent(family, k -> new ArrayList<>()).add(t);
@@ -95,7 +95,7 @@ public final class NodeReference {
             if (f.getValue().isEmpty()) {
                 continue;
             }
-            sb.append("| ").append(f.getKey()).append(" | ").append(seedsOf(f.getValue(), registry))
+            sb.append("| ").append(f.getKey()).append(" | ").append(seedOf(f.getValue().get(0), registry))
                     .append(" | ").append(f.getValue().size()).append(" |\n");
         }
         for (Map.Entry<String, List<NodeType>> f : families.entrySet()) {
@@ -105,7 +105,7 @@ public final class NodeReference {
             sb.append("\n## ").append(f.getKey()).append("\n\n");
             sb.append("| node | kind | ports | description | seed name |\n| --- | --- | --- | --- | --- |\n");
             for (NodeType t : f.getValue()) {
-                SeedNodes.Origin o = SeedNodes.origin(t.id());
+                NodeFamilies.Origin o = NodeFamilies.origin(t.id());
                 sb.append("| `").append(t.id()).append("` | ").append(t.kind().xmlName()).append(childrenNote(t))
                         .append(" | ").append(ports(t)).append(" | ").append(cell(description(t))).append(" | ")
                         .append(o != null ? "`" + o.seedName() + "`" : registry.isBuiltin(t.id()) ? t.id() : "")
@@ -115,17 +115,8 @@ public final class NodeReference {
         return sb.toString();
     }
 
-    /** The distinct seeds of a family's node types, in order, separated by commas. */
-    private static String seedsOf(List<NodeType> types, NodeRegistry registry) {
-        java.util.LinkedHashSet<String> seeds = new java.util.LinkedHashSet<>();
-        for (NodeType t : types) {
-            seeds.add(seedOf(t, registry));
-        }
-        return String.join(", ", seeds);
-    }
-
     private static String seedOf(NodeType t, NodeRegistry registry) {
-        SeedNodes.Origin o = SeedNodes.origin(t.id());
+        NodeFamilies.Origin o = NodeFamilies.origin(t.id());
         if (o != null) {
             return o.seed();
         }

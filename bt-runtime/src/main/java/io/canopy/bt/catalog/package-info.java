@@ -1,5 +1,5 @@
 /**
- * The registration of every node family (SeedNodes, with each type's family and seed) and the generated node reference (NodeReference).
- * Follows no single seed: it lists which seed document each registered node type takes its semantics from.
+ * The node families registered as a whole (NodeFamilies) and the node reference generated from a registry
+ * (docs/nodes.md, canopy nodes --markdown).
  */
 package io.canopy.bt.catalog;

@@ -1,7 +1,5 @@
 package io.canopy.bt.event;
 
-import io.canopy.bt.Blackboard;
-import io.canopy.bt.TreeContext;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventKind;
@@ -12,7 +10,7 @@ import java.util.Arrays;
  * The events of one tree: the inbound events delivered for the current tick, the outbox {@code SendEvent}
  * writes to, and the unconsumed-event policy (DESIGN.md "Events").
  *
- * <p>Register it with the ticker ({@code ticker.addEventHandler(tree.context().events())}): before each tick
+ * <p>Register it with the ticker ({@code ticker.addEventHandler(TreeEvents.of(tree.context()))}): before each tick
  * the ticker hands it the events that arrived, and it copies those whose name a {@code ConsumeEvent} or
  * {@code OnEvent} of the tree listens to into a preallocated pool (other events are not this tree's business
  * and are ignored). During the tick those nodes consume them; after the tick the events nobody consumed are
@@ -20,7 +18,17 @@ import java.util.Arrays;
  * is visible only in the tick it was delivered for. Nothing here allocates after the first delivery; only
  * the tick thread uses it.
  */
-public final class TreeEvents implements EventHandler, TreeContext.TickListener {
+public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.TickScoped {
+    /** The events of the tree of {@code context} (made on first use). */
+    public static TreeEvents of(io.canopy.bt.TreeContext context) {
+        return context.extension(TreeEvents.class, TreeEvents::new);
+    }
+
+    @Override
+    public void endTick(io.canopy.bt.Blackboard blackboard) {
+        endTick();
+    }
+
     private static final int DEFAULT_CAPACITY = 64;
     private static final int POOL_PAYLOAD_BYTES = Event.DEFAULT_MAX_PAYLOAD_BYTES;
 
@@ -39,11 +47,6 @@ public final class TreeEvents implements EventHandler, TreeContext.TickListener 
     private long overflowed;
     private EventQueue outbox;
     private final Event scratch = new Event(0);
-
-    /** The events of the tree of {@code context}, made and registered with it on first use. */
-    public static TreeEvents of(TreeContext context) {
-        return context.service(TreeEvents.class, c -> new TreeEvents());
-    }
 
     /** Makes the tree take events named {@code name} (called by event nodes when the tree is built). */
     public void listen(String name) {
@@ -175,7 +178,6 @@ public final class TreeEvents implements EventHandler, TreeContext.TickListener 
     }
 
     /** Called by the tree before each root tick. */
-    @Override
     public void beginTick() {
         if (inTick) {
             // the previous tick failed before ending: its events are gone, later deliveries stay
@@ -183,11 +185,6 @@ public final class TreeEvents implements EventHandler, TreeContext.TickListener 
         }
         inTick = true;
         visibleAtBegin = count;
-    }
-
-    @Override
-    public void endTick(Blackboard blackboard) {
-        endTick();
     }
 
     /** Called by the tree after each root tick: drops what nobody consumed (or fails, per the policy). */

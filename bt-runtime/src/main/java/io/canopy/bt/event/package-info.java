@@ -1,5 +1,5 @@
 /**
- * Events in and out of a tree: ConsumeEvent, OnEvent, SendEvent, and each tree's inbox/outbox (TreeEvents).
- * Semantics of cark.behavior-tree's :consume-event, :on-event and :send-event (seed 000_b42e925201fe4bd8.txt).
+ * Events in trees: ConsumeEvent, OnEvent and SendEvent, and TreeEvents, the per-tree inbox and outbox that the node runtime
+ * feeds. Semantics of cark.behavior-tree's event model.
  */
 package io.canopy.bt.event;

@@ -1,5 +1,5 @@
 /**
- * Conditions that gate or interrupt a subtree (Guard, GuardSelector, Predicate) and the handler run when one is cancelled (OnCancel).
- * Semantics of cark.behavior-tree's :guard, :guard-selector, :predicate and :on-cancel (seed 000_b42e925201fe4bd8.txt).
+ * Guarded choice: a predicate node and the guard and guard selector that run a payload only while its predicate holds,
+ * re-checked every tick. Semantics of cark.behavior-tree (:predicate, :guard, :guard-selector); predicates use the script language's truthiness.
  */
 package io.canopy.bt.guards;

@@ -2,7 +2,6 @@ package io.canopy.bt.learning;
 
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
-import io.canopy.bt.TreeContext;
 import io.canopy.expr.ValueKind;
 
 /**
@@ -13,18 +12,18 @@ import io.canopy.expr.ValueKind;
  * _reward} (for scripts); {@code _reward_total} holds the running total, updated at every {@link #add}. Only
  * the tick thread uses it; nothing allocates.
  */
-public final class TreeRewards implements TreeContext.TickListener {
+public final class TreeRewards implements io.canopy.bt.TreeContext.TickScoped {
+    /** The reward accumulator of the tree of {@code context} (made on first use). */
+    public static TreeRewards of(io.canopy.bt.TreeContext context) {
+        return context.extension(TreeRewards.class, TreeRewards::new);
+    }
+
     private double total;
     private double tickStart;
     private double lastTick;
     private boolean used;
     private Entry lastEntry;
     private Entry totalEntry;
-
-    /** The reward accumulator of the tree of {@code context}, made and registered with it on first use. */
-    public static TreeRewards of(TreeContext context) {
-        return context.service(TreeRewards.class, c -> new TreeRewards());
-    }
 
     /** Adds {@code reward} to the current tick (and the running total). */
     public void add(double reward) {

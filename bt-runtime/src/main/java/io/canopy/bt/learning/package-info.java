@@ -1,5 +1,5 @@
 /**
- * Rewards on results and choices that learn from them: Reward, TreeRewards, XChoice, ChildOrder, EpsilonGreedy, RewardLeaves.
- * Semantics of xbt's result rewards, xchoice and epsilon_greedy_child_fun (seed 001_7bc1398b2eb77d7f.txt).
+ * Rewards and learned choice: the per-tree reward accumulator, reward leaves, named-function leaves that earn rewards,
+ * and the choice whose child order is learned (epsilon-greedy). Semantics of xbt.
  */
 package io.canopy.bt.learning;

@@ -1,5 +1,5 @@
 /**
- * Nodes that draw from the tree's seeded random source: SelectP, Maybe, Either, RandomChoice, RandomEach.
- * Semantics of the $-behaviours $select_p, $maybe, $either, $random_choice, $random_each (seed 003_192c05786df0e68c.txt).
+ * Nodes that decide by chance, from the tree's seeded random source (so runs replay): either, maybe, select_p,
+ * random choice and the shuffle bag, with the percentage port they share. Semantics of the probabilistic behaviours ($-nodes).
  */
 package io.canopy.bt.probability;

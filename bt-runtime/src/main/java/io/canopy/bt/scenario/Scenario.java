@@ -188,35 +188,7 @@ public final class Scenario {
     }
 
     private static String suggest(String key, List<String> allowed) {
-        String best = null;
-        int bestDistance = 3;
-        for (String a : allowed) {
-            int d = distance(key, a);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = a;
-            }
-        }
-        return best == null ? "" : " (did you mean '" + best + "'?)";
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return io.canopy.Names.suggestion(key, allowed);
     }
 
     @SuppressWarnings("unchecked")

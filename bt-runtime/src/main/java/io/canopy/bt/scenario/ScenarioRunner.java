@@ -271,7 +271,7 @@ public final class ScenarioRunner {
             }
             for (Map.Entry<String, Object> e : a.events().entrySet()) {
                 Object v = e.getValue();
-                tree.context().events().deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
+                io.canopy.bt.event.TreeEvents.of(tree.context()).deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
             }
         }
     }

@@ -20,17 +20,20 @@ class NodeReferenceTest {
     }
 
     @Test
-    void theCheckedInNodeReferenceIsCurrent() throws Exception {
+    void theCheckedInNodeReferenceHasEveryRowOfThisRegistry() throws Exception {
+        // docs/nodes.md is generated from the registry canopy run uses (these nodes, plus the launch module's
+        // navigation leaves and StateMachine node): the launch module's SeedNodesCliTest checks it whole; here
+        // every row this module generates must be in it, unchanged
         String generated = NodeReference.markdown(NodeRegistry.withBuiltins());
         Path file = checkedIn();
-        if (Boolean.getBoolean("canopy.regenerate")) {
-            Files.writeString(file, generated, StandardCharsets.UTF_8);
-        }
         assertThat(file).as("docs/nodes.md").exists();
-        assertThat(Files.readString(file, StandardCharsets.UTF_8))
-                .as("docs/nodes.md is stale: regenerate it with 'bin/canopy nodes --markdown > docs/nodes.md' "
-                        + "(or mvn test -Dcanopy.regenerate=true -Dtest=NodeReferenceTest)")
-                .isEqualTo(generated);
+        String checkedIn = Files.readString(file, StandardCharsets.UTF_8);
+        for (String row : generated.split("\n")) {
+            if (row.startsWith("| `")) {
+                assertThat(checkedIn).as("docs/nodes.md is stale: regenerate it with 'bin/canopy nodes --markdown > docs/nodes.md'")
+                        .contains(row);
+            }
+        }
     }
 
     @Test
@@ -40,19 +43,18 @@ class NodeReferenceTest {
         for (NodeType t : registry.all()) {
             assertThat(md).contains("| `" + t.id() + "` |");
         }
-        for (NodeType t : SeedNodes.ALL) {
+        for (NodeType t : NodeFamilies.ALL) {
             assertThat(t.description()).as(t.id()).isNotEmpty();
-            assertThat(SeedNodes.origin(t.id())).as(t.id()).isNotNull();
+            assertThat(NodeFamilies.origin(t.id())).as(t.id()).isNotNull();
         }
-        assertThat(md).contains("## guards").contains("## learning").contains("## probability").contains("## events")
-                .contains("## memory").contains("| `SequenceStar` | Control")
+        assertThat(md).contains("## cark").contains("## xbt").contains("## probabilistic").contains("## events")
                 .contains("| `ParallelPolicy` | Control").contains("`:guard-selector`");
     }
 
     @Test
     void seedNodeNamesDoNotShadowBehaviorTreeCppBuiltins() {
         NodeRegistry registry = NodeRegistry.withBuiltins();
-        for (NodeType t : SeedNodes.ALL) {
+        for (NodeType t : NodeFamilies.ALL) {
             assertThat(registry.isBuiltin(t.id())).as(t.id()).isFalse();
         }
         assertThat(registry.find("Repeat")).isNotSameAs(registry.find("RepeatWhile"));

@@ -1,7 +1,5 @@
 package io.canopy.bt.catalog;
 
-import io.canopy.bt.learning.TreeRewards;
-import io.canopy.bt.event.TreeEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
@@ -35,7 +33,7 @@ class SeedNodesAllocationTest {
     void theBenchTreeUsesEverySeedNodeType() throws Exception {
         Set<String> used = new HashSet<>();
         load(new ManualNanoClock()).forEachNode(n -> used.add(n.typeId()));
-        for (NodeType t : SeedNodes.ALL) {
+        for (NodeType t : NodeFamilies.ALL) {
             assertThat(used).as("bench-seed-nodes.xml uses " + t.id()).contains(t.id());
         }
     }
@@ -65,14 +63,14 @@ class SeedNodesAllocationTest {
         }
         assertThat(zeroAt).as("a window of 50,000 ticks allocating 0 bytes; windows: "
                 + java.util.Arrays.toString(windows)).isGreaterThanOrEqualTo(0);
-        assertThat(TreeEvents.of(tree.context()).consumed()).isGreaterThan(10_000);
-        assertThat(TreeRewards.of(tree.context()).total()).isGreaterThan(0);
+        assertThat(io.canopy.bt.event.TreeEvents.of(tree.context()).consumed()).isGreaterThan(10_000);
+        assertThat(io.canopy.bt.learning.TreeRewards.of(tree.context()).total()).isGreaterThan(0);
     }
 
     private static void run(Tree tree, ManualNanoClock clock, Event go, int ticks) {
         for (int i = 0; i < ticks; i++) {
             clock.advanceNs(1_000_000L);
-            TreeEvents.of(tree.context()).deliver(go);
+            io.canopy.bt.event.TreeEvents.of(tree.context()).deliver(go);
             tree.tickExactlyOnce();
         }
     }

@@ -1,7 +1,5 @@
 package io.canopy.bt.catalog;
 
-import io.canopy.bt.learning.TreeRewards;
-import io.canopy.bt.event.TreeEvents;
 import static io.canopy.bt.Status.FAILURE;
 import static io.canopy.bt.Status.RUNNING;
 import static io.canopy.bt.Status.SUCCESS;
@@ -75,17 +73,17 @@ class SeedNodesBuilderTest {
                 .build(bb, context());
         Set<String> used = new HashSet<>();
         tree.forEachNode(n -> used.add(n.typeId()));
-        for (NodeType t : SeedNodes.ALL) {
+        for (NodeType t : NodeFamilies.ALL) {
             assertThat(used).as(t.id()).contains(t.id());
         }
         for (int i = 0; i < 20; i++) {
-            TreeEvents.of(tree.context()).deliver("go", i);
+            io.canopy.bt.event.TreeEvents.of(tree.context()).deliver("go", i);
             clock.advanceNs(1_000_000L);
             assertThat(tree.tickExactlyOnce()).isEqualTo(RUNNING);
         }
         assertThat(bb.entry("u").longValue()).isEqualTo(1);
-        assertThat(TreeRewards.of(tree.context()).total()).isEqualTo(30.0);
-        assertThat(TreeEvents.of(tree.context()).consumed()).isEqualTo(20);
+        assertThat(io.canopy.bt.learning.TreeRewards.of(tree.context()).total()).isEqualTo(30.0);
+        assertThat(io.canopy.bt.event.TreeEvents.of(tree.context()).consumed()).isEqualTo(20);
     }
 
     @Test

@@ -51,6 +51,7 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
     private final AtomicLong commandsDropped = new AtomicLong();
     private final AtomicLong stopsSent = new AtomicLong();
     private long stopRequestsSeen;
+    private volatile boolean held;
     private volatile SerialLink link;
 
     /**
@@ -112,9 +113,42 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
         }
     }
 
+    /**
+     * Any thread: while held, every motor gets its safe command (stop), sent now and refreshed, and no
+     * set-point goes out; the set-points written meanwhile are forgotten, so after {@code hold(false)} only
+     * what the tree (or a binding) commands anew is sent. The failsafe holds a link's motors while its device
+     * is silent or its command source is stale.
+     */
+    public void hold(boolean on) {
+        if (on && !held) {
+            held = true;
+            stopAll();
+        } else if (!on) {
+            held = false;
+        }
+    }
+
+    /** Whether the motors are held at their safe command ({@link #hold}). */
+    public boolean held() {
+        return held;
+    }
+
     /** Tick thread: sends changed set-points now and unchanged ones every refresh period. */
     @Override
     public void onTick(long nowNs) {
+        if (held) {
+            for (int i = 0; i < mode.length; i++) {
+                mode[i] = NONE;
+                dirty[i] = false;
+                if (nowNs - lastSentNs[i] >= refreshNs) {
+                    lastSentNs[i] = nowNs;
+                    if (sendCommand(i, MODE_STOP, 0)) {
+                        stopsSent.incrementAndGet();
+                    }
+                }
+            }
+            return;
+        }
         long requests = stopRequests.get();
         if (requests != stopRequestsSeen) {
             stopRequestsSeen = requests;

@@ -35,7 +35,11 @@ final class EnvelopeFrameHandler implements FrameHandler {
         } catch (IOException e) {
             return false; // InvalidProtocolBufferException
         }
-        sink.onEnvelope(link, envelope, clock.nanoTime());
+        long now = clock.nanoTime();
+        if (link != null) { // tests decode without a link
+            link.frameArrived(now);
+        }
+        sink.onEnvelope(link, envelope, now);
         return true;
     }
 

@@ -57,6 +57,7 @@ public final class SerialLink implements AutoCloseable {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong droppedFull = new AtomicLong();
     private final AtomicLong droppedLost = new AtomicLong();
+    private final AtomicLong queued = new AtomicLong();
     private final AtomicLong droppedTooLarge = new AtomicLong();
     private final AtomicLong lostCount = new AtomicLong();
 
@@ -85,15 +86,39 @@ public final class SerialLink implements AutoCloseable {
 
     /** A link on a tty (device or symlink, pty included), opened with jssc. Call {@link #start()}. */
     public static SerialLink open(SerialConfig config, LinkSink sink) {
+        return open(config, sink, SystemNanoClock.INSTANCE);
+    }
+
+    /**
+     * As {@link #open(SerialConfig, LinkSink)}, stamping received frames with {@code clock} (the node's clock,
+     * so that the failsafe compares like with like).
+     */
+    public static SerialLink open(SerialConfig config, LinkSink sink, NanoClock clock) {
         config.validate();
-        return new SerialLink(config.path(), config, new TtyTransport(config), sink, SystemNanoClock.INSTANCE);
+        return new SerialLink(config.path(), config, new TtyTransport(config), sink, clock);
     }
 
     /** A link on one end of an {@link InProcessWire}. Call {@link #start()}. */
     public static SerialLink inProcess(String name, InProcessWire wire, boolean endA, LinkSink sink) {
-        SerialConfig config = SerialConfig.of(name, 1_000_000);
-        return new SerialLink(name, config, wire.end(endA), sink, SystemNanoClock.INSTANCE);
+        return inProcess(name, wire, endA, sink, SystemNanoClock.INSTANCE);
     }
+
+    /** As {@link #inProcess(String, InProcessWire, boolean, LinkSink)}, stamping received frames with {@code clock}. */
+    public static SerialLink inProcess(String name, InProcessWire wire, boolean endA, LinkSink sink, NanoClock clock) {
+        SerialConfig config = SerialConfig.of(name, 1_000_000);
+        return new SerialLink(name, config, wire.end(endA), sink, clock);
+    }
+
+    /** The clock time (the link's clock) the last good frame arrived at; 0 before the first. Any thread. */
+    public long lastFrameNs() {
+        return lastFrameNs;
+    }
+
+    void frameArrived(long nowNs) {
+        lastFrameNs = nowNs;
+    }
+
+    private volatile long lastFrameNs;
 
     /** Starts the reader and writer threads; the reader opens the port (retrying with backoff). */
     public SerialLink start() {
@@ -124,6 +149,7 @@ public final class SerialLink implements AutoCloseable {
             droppedFull.incrementAndGet();
             return false;
         }
+        queued.incrementAndGet();
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -165,6 +191,7 @@ public final class SerialLink implements AutoCloseable {
             freePayloads.offer(payload);
             return false;
         }
+        queued.incrementAndGet();
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -403,6 +430,11 @@ public final class SerialLink implements AutoCloseable {
     /** Bad frames of every kind (sequence gaps not included). */
     public long badFrames() {
         return decoder.badFrames();
+    }
+
+    /** Messages accepted by {@link #send} for the writer thread (written or still queued). */
+    public long framesQueued() {
+        return queued.get();
     }
 
     /** Good frames received. */

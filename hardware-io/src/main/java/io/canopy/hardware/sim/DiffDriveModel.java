@@ -50,6 +50,10 @@ public final class DiffDriveModel {
     private final long[] commandNs = new long[2];
     private final long[] timeoutNs = new long[2];
     private final boolean[] timedOut = new boolean[2];
+    /** The wheel pushed against an obstacle in the last step: its controller reports overcurrent. */
+    private final boolean[] stalled = new boolean[2];
+    /** The torque a stalled wheel's current limit allows, N·m. */
+    private static final double STALL_LIMIT_NM = 0.05;
     private final boolean[] commanded = new boolean[2];
     private double x = 0.5;
     private double y = 1.5;
@@ -57,6 +61,8 @@ public final class DiffDriveModel {
     private double batteryPct = 100.0;
     private double drainScale = 1.0;
     private double dockX = Double.NaN;
+    private boolean charging;
+    private long blockedSteps;
     private double dockY;
     private double dockRadiusM;
     private double chargePctPerS;
@@ -112,11 +118,15 @@ public final class DiffDriveModel {
             effort[m] = EFFORT_PER_RAD_S2 * (velocity[m] - before) / dt + FRICTION_NM_PER_RAD_S * velocity[m];
             mean[m] = (before + velocity[m]) / 2;
             position[m] += mean[m] * dt;
+            if (stalled[m]) { // still pushing since the last step: the current limit holds the torque
+                effort[m] = Math.max(-STALL_LIMIT_NM, Math.min(STALL_LIMIT_NM, effort[m]));
+            }
             batteryPct -= drainScale * EFFORT_DRAIN_PCT_PER_NM_S * Math.abs(effort[m]) * dt;
         }
         batteryPct = Math.max(0, batteryPct - drainScale * IDLE_DRAIN_PCT_S * dt);
-        if (chargePctPerS > 0 && Math.hypot(x - dockX, y - dockY) <= dockRadiusM
-                && Math.abs(velocity[0]) < 0.1 && Math.abs(velocity[1]) < 0.1) {
+        charging = chargePctPerS > 0 && Math.hypot(x - dockX, y - dockY) <= dockRadiusM
+                && Math.abs(velocity[0]) < 0.1 && Math.abs(velocity[1]) < 0.1;
+        if (charging) {
             batteryPct = Math.min(100, batteryPct + chargePctPerS * dt);
         }
         double vl = mean[0] * WHEEL_RADIUS_M;
@@ -128,6 +138,27 @@ public final class DiffDriveModel {
         if (!blocked(nx, ny)) {
             x = nx;
             y = ny;
+        } else {
+            // Against a wall or the box the base cannot move forward: the forward part of the wheels' motion
+            // stalls (no slip), only turning in place goes on. The encoders count what the wheels really did,
+            // so odometry stays with the base. (Counting the stalled forward turns, as before, let odometry run
+            // ahead of a blocked base: the dock tree then "arrived" away from the charger.)
+            // The controllers see the stall as overcurrent (FAULT_OVERCURRENT, as a bumper would tell) and limit the
+            // torque, so a pushing base drains its battery at the current limit, not without bound.
+            double turnRadS = w * TRACK_M / 2 / WHEEL_RADIUS_M;
+            for (int m = 0; m < 2; m++) {
+                double actual = m == 0 ? -turnRadS : turnRadS;
+                position[m] += (actual - mean[m]) * dt;
+                mean[m] = actual;
+                velocity[m] = actual;
+                stalled[m] = true;
+                effort[m] = Math.max(-STALL_LIMIT_NM, Math.min(STALL_LIMIT_NM, effort[m]));
+            }
+            blockedSteps++;
+        }
+        if (!blocked(nx, ny) || Math.abs(v) < 1e-9) {
+            stalled[0] = false;
+            stalled[1] = false;
         }
         theta = normalise(theta + w * dt);
     }
@@ -237,7 +268,18 @@ public final class DiffDriveModel {
 
     /** {@link FaultFlag} bits of one motor. */
     public int faultFlags(int motor) {
-        return timedOut[motor] ? FaultFlag.FAULT_COMMAND_TIMEOUT_VALUE : 0;
+        return (timedOut[motor] ? FaultFlag.FAULT_COMMAND_TIMEOUT_VALUE : 0)
+                | (stalled[motor] ? FaultFlag.FAULT_OVERCURRENT_VALUE : 0);
+    }
+
+    /** Whether the base is on its charger and charging (reported in {@code BatteryState.charging}). */
+    public boolean charging() {
+        return charging;
+    }
+
+    /** Physics steps in which the base pushed against a wall or the box (its wheels stalled). */
+    public long blockedSteps() {
+        return blockedSteps;
     }
 
     public double batteryPercent() {

@@ -37,25 +37,75 @@ public final class DiffDriveSim implements AutoCloseable {
     private static final long STEP_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final DiffDriveModel model = new DiffDriveModel();
-    private final NanoClock clock = SystemNanoClock.INSTANCE;
+    private final NanoClock clock;
     private final AtomicLong commands = new AtomicLong();
     private final SerialLink link;
     private volatile boolean running;
     private Thread thread;
     private long startNs;
 
-    private DiffDriveSim(java.util.function.Function<LinkSink, SerialLink> linkFactory) {
+    private DiffDriveSim(java.util.function.Function<LinkSink, SerialLink> linkFactory, NanoClock clock) {
+        this.clock = clock;
         this.link = linkFactory.apply(new Receiver());
     }
 
     /** A simulator on a serial port or pty (for example one end of a socat pair). */
     public static DiffDriveSim onPort(SerialConfig config) {
-        return new DiffDriveSim(sink -> SerialLink.open(config, sink));
+        return new DiffDriveSim(sink -> SerialLink.open(config, sink), SystemNanoClock.INSTANCE);
     }
 
     /** A simulator on one end of an in-process cable. */
     public static DiffDriveSim inProcess(InProcessWire wire, boolean endA) {
-        return new DiffDriveSim(sink -> SerialLink.inProcess("sim", wire, endA, sink));
+        return inProcess(wire, endA, SystemNanoClock.INSTANCE);
+    }
+
+    /**
+     * A simulator on one end of an in-process cable whose physics and command timeouts run on {@code clock};
+     * with a manual clock, start it with {@link #startManual()} and drive it with {@link #step(long)}.
+     */
+    public static DiffDriveSim inProcess(InProcessWire wire, boolean endA, NanoClock clock) {
+        return new DiffDriveSim(sink -> SerialLink.inProcess("sim", wire, endA, sink), clock);
+    }
+
+    /** Starts the link only: the caller steps the physics with {@link #step(long)} (manual clock, replay). */
+    public DiffDriveSim startManual() {
+        startNs = clock.nanoTime();
+        link.start();
+        return this;
+    }
+
+    /** The physics step, in nanoseconds: {@link #step(long)} advances the world by this much. */
+    public static long stepNs() {
+        return STEP_NS;
+    }
+
+    private long manualStep;
+    private boolean manualWasConnected;
+    private long manualLastInfoStep = Long.MIN_VALUE / 2;
+
+    /** One physics step ending at {@code nowNs}, publishing what the thread would (manual mode). */
+    public void step(long nowNs) {
+        synchronized (model) {
+            model.step(nowNs, STEP_NS);
+        }
+        boolean connected = link.isConnected();
+        if (connected && (!manualWasConnected || manualStep - manualLastInfoStep >= 500)) {
+            manualLastInfoStep = manualStep;
+            link.send(envelope().setDeviceInfo(DeviceInfo.newBuilder()
+                    .setModel(MODEL).setFirmware(FIRMWARE).setProtocolVersion(PROTOCOL_VERSION)).build());
+        }
+        manualWasConnected = connected;
+        if (connected) {
+            publish(manualStep);
+        }
+        manualStep++;
+    }
+
+    /** Whether the base is on its charger (any thread). */
+    public boolean charging() {
+        synchronized (model) {
+            return model.charging();
+        }
     }
 
     /** Starts the link and the physics thread. */
@@ -118,7 +168,8 @@ public final class DiffDriveSim implements AutoCloseable {
             }
             if (step % 100 == 0) {
                 out[n++] = envelope().setBatteryState(BatteryState.newBuilder()
-                        .setVoltage((float) model.batteryVoltage()).setPercent((float) model.batteryPercent())).build();
+                        .setVoltage((float) model.batteryVoltage()).setPercent((float) model.batteryPercent())
+                        .setCharging(model.charging())).build();
                 out[n++] = envelope().setHeartbeat(Heartbeat.newBuilder()
                         .setUptimeMs((int) TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - startNs))).build();
             }
@@ -191,7 +242,7 @@ public final class DiffDriveSim implements AutoCloseable {
         public void onEnvelope(SerialLink l, Envelope envelope, long receivedNs) {
             if (envelope.hasMotorCommand()) {
                 synchronized (model) {
-                    model.command(envelope.getMotorCommand(), receivedNs);
+                    model.command(envelope.getMotorCommand(), clock.nanoTime()); // the simulator's own clock
                 }
                 commands.incrementAndGet();
             }

@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
             NodesCommand.class,
             TreeTestCommand.class,
             ScxmlTestCommand.class,
+            ScxmlCommand.class,
+            BtlogCommand.class,
+            TreeUpgradeCommand.class,
             SimCommand.class,
             EchoCommand.class,
             PubCommand.class,
@@ -43,7 +46,18 @@ public final class CanopyMain {
     /** Runs the command line and returns the exit code (tests call this instead of main). */
     public static int execute(String... args) {
         CommandLine cl = commandLine();
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (StackOverflowError e) {
+            // picocli hands only Exceptions to handleError; a JVM trace must never reach the user without --debug
+            cl.getErr().println("canopy: the input is nested too deeply to process (the JVM's stack ran out); flatten"
+                    + " it, or run java with a larger -Xss" + (debug ? "" : " (run with --debug for the stack trace)"));
+            if (debug) {
+                e.printStackTrace(cl.getErr());
+            }
+            cl.getErr().flush();
+            return EXIT_BAD_INPUT;
+        }
     }
 
     static CommandLine commandLine() {

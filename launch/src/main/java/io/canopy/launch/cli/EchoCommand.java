@@ -47,9 +47,10 @@ final class EchoCommand implements Callable<Integer> {
     @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Exit after N messages; 0 = no limit.")
     long count;
 
-    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "0",
-            description = "Exit after this many seconds; 0 = until Ctrl-C.")
-    double durationS;
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "0",
+            description = "Exit after this long (500ms, 5s, 2m, or plain seconds); 0 = until Ctrl-C.")
+    String duration;
+    private double durationS;
 
     @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
     String user;
@@ -71,10 +72,7 @@ final class EchoCommand implements Callable<Integer> {
             throw new InputException("--count " + count + ": must not be negative; give 0 for no limit or the number"
                     + " of messages to print, for example --count 10");
         }
-        if (!(durationS >= 0) || Double.isInfinite(durationS)) {
-            throw new InputException("--duration " + typed("--duration", durationS) + ": must be a finite number of seconds, not negative;"
-                    + " give 0 to run until Ctrl-C, for example --duration 5");
-        }
+        durationS = OptionCheck.durationNs("--duration", duration, false) / 1e9;
         if (connectTimeoutMs <= 0) {
             throw new InputException("--connect-timeout-ms " + connectTimeoutMs + ": must be positive;"
                     + " for example --connect-timeout-ms 5000");

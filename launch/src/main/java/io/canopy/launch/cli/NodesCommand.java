@@ -34,7 +34,7 @@ final class NodesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NodeRegistry registry = NodeRegistry.withBuiltins();
+        NodeRegistry registry = io.canopy.launch.Artifacts.registry(); // every node a launched tree can use
         if (benchLeaves) {
             BenchLeaves.register(registry);
         }

@@ -7,6 +7,24 @@ final class OptionCheck {
     private OptionCheck() {}
 
     /** Refuses {@code value < min} (NaN too) with "{@code command: option value: give min or more}". */
+    /**
+     * A duration option ({@code 500ms}, {@code 5s}, {@code 2m}, a plain number of seconds), read by the one
+     * duration parser ({@link io.canopy.tick.Durations}); {@code positive} refuses 0.
+     */
+    static long durationNs(String option, String text, boolean positive) {
+        long ns;
+        try {
+            ns = io.canopy.tick.Durations.parseNs(text);
+        } catch (IllegalArgumentException e) {
+            throw new io.canopy.InputException(option + " " + text + ": not a duration; write for example "
+                    + io.canopy.tick.Durations.EXAMPLES);
+        }
+        if (positive && ns <= 0) {
+            throw new io.canopy.InputException(option + " " + text + ": must be above 0; write for example 5s");
+        }
+        return ns;
+    }
+
     static void atLeast(String command, String option, double value, double min) {
         if (!(value >= min)) {
             throw new InputException(command + ": " + option + " " + format(value) + " is out of range; give "

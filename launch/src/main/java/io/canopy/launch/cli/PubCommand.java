@@ -17,10 +17,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code canopy pub TOPIC --event NAME [--payload TEXT]}: publishes one canopy {@code Event} in an Envelope
- * (stamped, source {@code canopy_pub}), QoS 1 by default, and waits until the broker has it.
+ * {@code canopy pub TOPIC --event NAME [--payload TEXT]} publishes one canopy {@code Event};
+ * {@code canopy pub TOPIC TYPE BODY} publishes any message type of the wire format ({@code MotorCommand},
+ * {@code BatteryState}, ...) from JSON ({@code '{"motorId": 1, "velocity": 2.5}'}) or protobuf text format
+ * ({@code 'motor_id: 1 velocity: 2.5'}). In an Envelope (stamped, source {@code canopy_pub}), QoS 1 by default;
+ * it waits until the broker has it.
  */
-@Command(name = "pub", mixinStandardHelpOptions = true, description = "Publish one event on an MQTT topic.")
+@Command(name = "pub", mixinStandardHelpOptions = true, description = {
+        "Publish one message on an MQTT topic: an event (--event NAME), or any message type from JSON or protobuf text.",
+        "Examples: canopy pub robot1/cmd/stop --event stop",
+        "          canopy pub robot1/cmd/motor MotorCommand '{\"motorId\": 1, \"velocity\": 2.5}'"})
 final class PubCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -28,7 +34,15 @@ final class PubCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TOPIC", description = "MQTT topic, e.g. robot1/events.")
     String topic;
 
-    @Option(names = "--event", required = true, paramLabel = "NAME", description = "Event name.")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "TYPE",
+            description = "A message type of the wire format (MotorCommand, BatteryState, Event, ...).")
+    String type;
+
+    @Parameters(index = "2", arity = "0..1", paramLabel = "BODY",
+            description = "The message as JSON ({...}) or protobuf text format (field: value ...); default empty.")
+    String body;
+
+    @Option(names = "--event", paramLabel = "NAME", description = "Publish an Event with this name.")
     String event;
 
     @Option(names = "--payload", paramLabel = "TEXT", defaultValue = "", description = "Event payload (UTF-8 text).")
@@ -62,6 +76,13 @@ final class PubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if ((event == null) == (type == null)) {
+            throw new InputException(event == null ? "say what to publish: --event NAME, or a message TYPE and BODY (see --help)"
+                    : "give either --event " + event + " or a message type (" + type + "), not both");
+        }
+        com.google.protobuf.Message message = event != null
+                ? Event.newBuilder().setName(event).setPayload(ByteString.copyFromUtf8(payload)).build()
+                : MessageText.parse(type, body == null ? "" : body);
         if (qos != 0 && qos != 1) {
             throw new InputException("--qos " + qos + ": must be 0 or 1");
         }
@@ -93,15 +114,22 @@ final class PubCommand implements Callable<Integer> {
                         + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
             }
             String absolute = topic.startsWith("/") ? topic : "/" + topic;
-            Publisher<Event> pub = node.newPublisher(absolute, Event.class, qos == 1 ? Qos.AT_LEAST_ONCE : Qos.AT_MOST_ONCE, retain);
-            Event e = Event.newBuilder().setName(event).setPayload(ByteString.copyFromUtf8(payload)).build();
-            if (validForMs > 0) {
-                pub.publish(e, validForMs);
-            } else {
-                pub.publish(e);
-            }
-            spec.commandLine().getOut().println("published event '" + event + "' on " + pub.topic());
+            String topicName = publish(node, absolute, message);
+            spec.commandLine().getOut().println((event != null ? "published event '" + event + "'"
+                    : "published " + message.getDescriptorForType().getName()) + " on " + topicName);
         } // close() waits for the broker's acknowledgement of a QoS 1 message before disconnecting
         return CanopyMain.EXIT_OK;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T extends com.google.protobuf.Message> String publish(Node node, String absolute, T message) {
+        Publisher<T> pub = node.newPublisher(absolute, (Class<T>) message.getClass(),
+                qos == 1 ? Qos.AT_LEAST_ONCE : Qos.AT_MOST_ONCE, retain);
+        if (validForMs > 0) {
+            pub.publish(message, validForMs);
+        } else {
+            pub.publish(message);
+        }
+        return pub.topic();
     }
 }

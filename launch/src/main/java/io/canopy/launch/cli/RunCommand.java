@@ -3,7 +3,6 @@ package io.canopy.launch.cli;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.run.Durations;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.Signals;
 import java.io.PrintWriter;
@@ -60,6 +59,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-status", description = "Print no status line.")
     boolean noStatus;
 
+    @Option(names = "--groot2", arity = "0..1", fallbackValue = "1667", paramLabel = "PORT",
+            description = "Let Groot2 attach: the first tree on PORT (default 1667) and PORT+1, the next on PORT+2 ...")
+    Integer groot2;
+
+    @Option(names = "--btlog", paramLabel = "DIR", description = "Record each tree's transitions to DIR/<tree>.btlog (Groot2's log format).")
+    Path btlog;
+
+    @Option(names = "--trace", arity = "0..1", fallbackValue = "", paramLabel = "NODE",
+            description = "Print tree transitions on the console (only NODE and what is under it, when given).")
+    String trace;
+
     @Override
     public Integer call() throws InterruptedException {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -67,8 +77,8 @@ final class RunCommand implements Callable<Integer> {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
             argValues.put(e.getKey(), e.getValue());
         }
-        long durationNs = duration == null ? 0 : Durations.parseNs(duration, "--duration");
-        long statusNs = Durations.parseNs(statusEvery, "--status-every");
+        long durationNs = duration == null ? 0 : OptionCheck.durationNs("--duration", duration, true);
+        long statusNs = OptionCheck.durationNs("--status-every", statusEvery, true);
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
@@ -87,7 +97,11 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        LaunchRunner runner = LaunchRunner.start(plan);
+        if (groot2 != null && (groot2 < 1 || groot2 > 65_000)) {
+            throw new io.canopy.InputException("--groot2 " + groot2 + ": not a port; write for example --groot2 1667");
+        }
+        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), groot2 == null ? 0 : groot2,
+                btlog, trace);
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         try {

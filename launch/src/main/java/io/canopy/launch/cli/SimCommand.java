@@ -74,12 +74,17 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--baud", defaultValue = "115200", description = "Baud rate (default: ${DEFAULT-VALUE}).")
     int baud;
 
+    @Option(names = "--charge-rate", defaultValue = "2", paramLabel = "PCT_PER_S",
+            description = "Charging rate of the dock at (0.5, 1.5), percent per second; 0: no dock (default: ${DEFAULT-VALUE}).")
+    double chargeRate;
+
     @Option(names = "--demo", description = "Run in-process with a behavior tree that wanders around the room.")
     boolean demo;
 
-    @Option(names = "--duration", defaultValue = "0", paramLabel = "SECONDS",
-            description = "Stop after this many seconds; 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
-    double durationS;
+    @Option(names = "--duration", defaultValue = "0", paramLabel = "TIME",
+            description = "Stop after this long (500ms, 5s, 2m, or plain seconds); 0 runs until Ctrl-C (default: ${DEFAULT-VALUE}).")
+    String duration;
+    private double durationS;
 
     @Option(names = "--status-ms", defaultValue = "1000", description = "Status line period (default: ${DEFAULT-VALUE}).")
     long statusMs;
@@ -100,7 +105,7 @@ final class SimCommand implements Callable<Integer> {
         if (baud <= 0) {
             throw new InputException("canopy sim: --baud " + baud + " is not positive; use e.g. 115200");
         }
-        OptionCheck.atLeast("canopy sim", "--duration", durationS, 0);
+        durationS = OptionCheck.durationNs("--duration", duration, false) / 1e9;
         OptionCheck.positive("canopy sim", "--status-ms", statusMs);
         if (demo && pty != null) {
             throw new InputException("canopy sim: --demo runs in-process; leave out --pty " + pty);
@@ -114,7 +119,7 @@ final class SimCommand implements Callable<Integer> {
                 throw new InputException("canopy sim: --pty " + pty + ": no such device; give a serial port or one"
                         + " end of a socat pty pair (socat -d -d pty,raw,echo=0,link=/tmp/a pty,raw,echo=0,link=/tmp/b)");
             }
-            try (DiffDriveSim sim = DiffDriveSim.onPort(SerialConfig.of(pty.toString(), baud)).start()) {
+            try (DiffDriveSim sim = withDock(DiffDriveSim.onPort(SerialConfig.of(pty.toString(), baud))).start()) {
                 out.println("canopy sim: simulated base on " + pty + " at " + baud + " baud");
                 return runUntilDone(out, sim);
             }
@@ -125,11 +130,19 @@ final class SimCommand implements Callable<Integer> {
         }
         Path simEnd = link.resolveSibling(link.getFileName() + "-device");
         try (SocatPtyPair pair = startPair(simEnd);
-                DiffDriveSim sim = DiffDriveSim.onPort(SerialConfig.of(pair.b().toString(), baud)).start()) {
+                DiffDriveSim sim = withDock(DiffDriveSim.onPort(SerialConfig.of(pair.b().toString(), baud))).start()) {
             out.println("canopy sim: simulated base ready; connect the node's serial link to " + pair.a()
                     + " (socat pid " + pair.pid() + ")");
             return runUntilDone(out, sim);
         }
+    }
+
+    /** The charging dock the demo's dock tree drives to (0.5, 1.5), unless --charge-rate 0. */
+    private DiffDriveSim withDock(DiffDriveSim sim) {
+        if (chargeRate > 0) {
+            sim.configure(model -> model.dock(0.5, 1.5, 0.25, chargeRate));
+        }
+        return sim;
     }
 
     private SocatPtyPair startPair(Path simEnd) {

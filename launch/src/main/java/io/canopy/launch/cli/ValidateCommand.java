@@ -44,6 +44,53 @@ final class ValidateCommand implements Callable<Integer> {
             + " when evaluated) as errors: exit 2.")
     boolean strict;
 
+    @Option(names = "--palette", paramLabel = "FILE", description = "A <TreeNodesModel> palette declaring custom node types "
+            + "(repeatable; Groot2 exports it, e.g. Nav2's nav2_tree_nodes.xml). Declared types are checked like built-ins.")
+    List<Path> palettes = new ArrayList<>();
+
+    @Option(names = "--main", paramLabel = "ID", description = "Which <BehaviorTree> of a tree file is the main one.")
+    String main;
+
+    @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files (repeatable).")
+    List<Path> searchPath = new ArrayList<>();
+
+    @Option(names = "--verbose", description = "Also print notes (palette merges, ignored palette defaults).")
+    boolean verbose;
+
+    /** A tree file checked with palettes, --main or --path: every error at once, custom types as stand-ins. */
+    private List<String> checkTree(Path f, List<String> warnings) {
+        io.canopy.bt.NodeRegistry registry = io.canopy.bt.NodeRegistry.withBuiltins();
+        registry.register(io.canopy.statemachine.StateMachineNode.TYPE);
+        io.canopy.launch.nav.NavLeaves.register(registry);
+        io.canopy.bt.XmlTreeLoader loader = new io.canopy.bt.XmlTreeLoader(registry).withMain(main)
+                .withSearchPath(searchPath).withStandIns(Map.of());
+        List<String> errors = new ArrayList<>();
+        for (Path p : palettes) {
+            try {
+                loader.withPalette(p);
+            } catch (io.canopy.InputException e) {
+                errors.add(e.getMessage());
+            }
+        }
+        if (errors.isEmpty()) {
+            errors.addAll(loader.check(f));
+        }
+        for (String w : loader.warnings()) {
+            if (verbose || !w.contains("merged (union of ports") && !w.contains("; ignored")) {
+                warnings.add(w);
+            }
+        }
+        return errors;
+    }
+
+    private boolean isTree(Path f) {
+        try {
+            return FileCheck.kindOf(f) == FileCheck.Kind.TREE;
+        } catch (io.canopy.InputException e) {
+            return false;
+        }
+    }
+
     @Override
     public Integer call() {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -56,7 +103,8 @@ final class ValidateCommand implements Callable<Integer> {
         int bad = 0;
         for (Path f : files) {
             List<String> warnings = new ArrayList<>();
-            List<String> errors = FileCheck.check(f, argValues, warnings);
+            boolean btcpp = !palettes.isEmpty() || main != null || !searchPath.isEmpty() || verbose;
+            List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings) : FileCheck.check(f, argValues, warnings);
             if (strict) {
                 warnings.forEach(w -> errors.add(w + " (an error with --strict)"));
             } else {

@@ -157,6 +157,17 @@ final class DiffDriveRuntime implements TickListener {
         return a;
     }
 
+    /** The command source the failsafe watches: {@code cmd_v} and {@code cmd_w}. */
+    Entry[] commandEntries() {
+        return new Entry[] {cmdV, cmdW};
+    }
+
+    /** The controllers of the two wheels (one array entry if they share a link). */
+    MotorController[] controllers() {
+        return leftController == rightController ? new MotorController[] {leftController}
+                : new MotorController[] {leftController, rightController};
+    }
+
     /** Any thread: the tick (count of its timer's completed ticks) at which the wheels were last commanded to stop, or -1. */
     long stoppedAtTick() {
         return stoppedAtTick;

@@ -64,6 +64,12 @@ final class EventBus {
      */
     void publish(String name, double value, Object data, Object from, long nowNs) {
         delivered++;
+        if (name.startsWith("device.") || name.startsWith("watchdog.") || name.startsWith("motors.")) {
+            countSafety(name);
+            if (failsafe != null) {
+                failsafe.onEvent(name, data);
+            }
+        }
         int takers = 0;
         MachineSlot[] ms = machines;
         for (int i = 0; i < ms.length; i++) {
@@ -94,6 +100,39 @@ final class EventBus {
                 onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine, no listening tree and no binding (event_policy=error)", name);
             }
         }
+    }
+
+    private Failsafe failsafe;
+
+    /** Load time: the failsafe that hears device.lost, device.back and motors.release. */
+    void failsafe(Failsafe f) {
+        this.failsafe = f;
+    }
+
+    private long lostEvents;
+    private long backEvents;
+    private long stallEvents;
+
+    private void countSafety(String name) {
+        switch (name) {
+            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_LOST -> lostEvents++;
+            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK -> backEvents++;
+            case Failsafe.EVENT_STALL -> stallEvents++;
+            default -> { }
+        }
+    }
+
+    /** The failsafe's events that went on the bus: device.lost, device.back, watchdog.stall. */
+    long lostEvents() {
+        return lostEvents;
+    }
+
+    long backEvents() {
+        return backEvents;
+    }
+
+    long stallEvents() {
+        return stallEvents;
     }
 
     /** Events that reached no machine, no listening tree and no outgoing binding (dropped). */

@@ -32,10 +32,24 @@ public final class LaunchRunner implements AutoCloseable {
 
     /** As {@link #start(LaunchPlan)} with your own leaves registered in {@code registry}. */
     public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry) {
+        return start(plan, registry, 0, null, null);
+    }
+
+    /**
+     * As {@link #start(LaunchPlan, NodeRegistry)} with the trees' debugging tools: Groot2 servers from
+     * {@code groot2Port} (0: none), a {@code .btlog} per tree in {@code btlogDir} (null: none), a console trace
+     * ({@code trace}: null none, "" every node, else a node name and what is under it).
+     */
+    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, int groot2Port, java.nio.file.Path btlogDir,
+            String trace) {
         LaunchRunner r = new LaunchRunner();
         try {
+            int port = groot2Port;
             for (NodePlan n : plan.nodes()) {
-                r.nodes.add(NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry));
+                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
+                node.monitorOptions = new TreeMonitoring.Options(port, btlogDir, trace);
+                port = port > 0 ? port + 2 * n.trees().size() : 0;
+                r.nodes.add(node);
             }
             for (NodeRuntime n : r.nodes) {
                 n.start();

@@ -52,7 +52,7 @@ final class LinkRuntime implements AutoCloseable {
      * @param downstream gets what no role consumed, and device.lost / device.back
      */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
-            LinkSink downstream) {
+            LinkSink downstream, io.canopy.tick.NanoClock clock) {
         List<DeviceRole> roles = new ArrayList<>();
         roles.add(tap);
         MotorController motors = null;
@@ -90,15 +90,15 @@ final class LinkRuntime implements AutoCloseable {
         DiffDriveSim sim = null;
         if (plan.simulated()) {
             InProcessWire wire = new InProcessWire();
-            sim = DiffDriveSim.inProcess(wire, false);
+            sim = DiffDriveSim.inProcess(wire, false, clock);
             configureSim(plan, sim);
-            link = SerialLink.inProcess(plan.name(), wire, true, hub);
+            link = SerialLink.inProcess(plan.name(), wire, true, hub, clock);
         } else {
             SerialConfig config = SerialConfig.of(plan.port(), plan.baud())
                     .withFraming(plan.dataBits(), parity(plan.parity()), stopBits(plan.stopBits()))
                     .withFlowControl(flow(plan.flowControl()))
                     .validate();
-            link = SerialLink.open(config, hub);
+            link = SerialLink.open(config, hub, clock);
         }
         if (motors != null) {
             motors.attach(link);
@@ -165,6 +165,14 @@ final class LinkRuntime implements AutoCloseable {
         link.start();
     }
 
+    /** As {@link #start()}, but a simulator's physics is stepped by the caller ({@link DiffDriveSim#step}). */
+    void startManual() {
+        if (sim != null) {
+            sim.startManual();
+        }
+        link.start();
+    }
+
     int motorIndex(String motorName) {
         for (MotorPlan m : motorPlans) {
             if (m.name().equals(motorName)) {
@@ -202,8 +210,33 @@ final class LinkRuntime implements AutoCloseable {
         }
     }
 
-    /** e.g. {@code base up} or {@code base LOST}. */
+    /** e.g. {@code base up}, {@code base LOST} or {@code base up errors 3} (bad frames and sequence gaps, when any). */
     String describe() {
-        return plan.name() + (link.isConnected() ? " up" : " LOST");
+        long errors = errors();
+        return plan.name() + (link.isConnected() ? " up" : " LOST") + (errors > 0 ? " errors " + errors : "");
+    }
+
+    /** Frames dropped on receive (every cause) plus frames the device sent that never arrived. */
+    long errors() {
+        long n = link.framesLost();
+        for (io.canopy.hardware.wire.FrameError e : io.canopy.hardware.wire.FrameError.values()) {
+            if (e != io.canopy.hardware.wire.FrameError.SEQ_GAP) { // gaps are counted in frames, by framesLost
+                n += link.receiveErrors(e);
+            }
+        }
+        return n;
+    }
+
+    /** The link's state and counters for telemetry (outbox thread). */
+    io.canopy.proto.LinkStatus status(boolean silent) {
+        return io.canopy.proto.LinkStatus.newBuilder().setLink(plan.name()).setConnected(link.isConnected()).setSilent(silent)
+                .setFramesReceived(link.framesReceived()).setFramesSent(link.framesSent())
+                .setBadCobs(link.receiveErrors(io.canopy.hardware.wire.FrameError.BAD_COBS))
+                .setShortFrames(link.receiveErrors(io.canopy.hardware.wire.FrameError.SHORT))
+                .setBadCrc(link.receiveErrors(io.canopy.hardware.wire.FrameError.BAD_CRC))
+                .setOversize(link.receiveErrors(io.canopy.hardware.wire.FrameError.OVERSIZE))
+                .setUnparsable(link.receiveErrors(io.canopy.hardware.wire.FrameError.UNPARSABLE))
+                .setSequenceGaps(link.framesLost()).setLostCount(link.lostCount())
+                .setDroppedQueueFull(link.droppedQueueFull()).setDroppedDeviceLost(link.droppedDeviceLost()).build();
     }
 }

@@ -23,11 +23,14 @@ final class MachineSlot implements TickListener {
     private long errors;
     private volatile String stateText = "(not started)";
     private volatile List<String> activeStates = List.of();
+    /** The configuration as of the last refresh, by state index. */
+    private final boolean[] seen;
 
     MachineSlot(MachinePlan plan, Statechart chart, Machine machine) {
         this.plan = plan;
         this.chart = chart;
         this.machine = machine;
+        this.seen = new boolean[chart.stateCount() + 1];
     }
 
     Machine machine() {
@@ -72,8 +75,22 @@ final class MachineSlot implements TickListener {
         }
     }
 
-    /** Tick thread (at the telemetry rate, allocates): refreshes what {@link #stateText()} shows. */
+    /**
+     * Tick thread (the status phase): refreshes what {@link #stateText()} shows. Compares the active
+     * configuration state by state and allocates only when it changed.
+     */
     boolean refreshStatus() {
+        boolean changed = false;
+        for (int s = 1; s < seen.length; s++) {
+            boolean on = machine.isActive(s);
+            if (on != seen[s]) {
+                seen[s] = on;
+                changed = true;
+            }
+        }
+        if (!changed && started && !(machine.isFinished() && !"done".equals(stateText))) {
+            return false;
+        }
         List<String> active = machine.activeStates();
         if (active.equals(activeStates)) {
             return false;

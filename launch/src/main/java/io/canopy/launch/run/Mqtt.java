@@ -32,6 +32,11 @@ final class Mqtt {
             b.clientId(m.clientId());
         }
         b.keepAliveS(m.keepAliveS());
+        // commands must survive a broker restart: a node that subscribes (mqtt: sources) keeps its session at the
+        // broker (stable client id canopy-<namespace>-<node>), so QoS 1 commands published while it is away are
+        // delivered when it is back; and it retries at most every 500 ms, so a restarted broker is seen quickly
+        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof io.canopy.launch.Endpoint.Mqtt);
+        b.persistentSession(subscribes).reconnectBackoffMs(100, 500);
         return Node.start(b.build());
     }
 

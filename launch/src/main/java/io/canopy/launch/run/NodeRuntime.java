@@ -15,7 +15,6 @@ import io.canopy.launch.SensorPlan;
 import io.canopy.launch.SerialPlan;
 import io.canopy.launch.TimerPlan;
 import io.canopy.launch.TreePlan;
-import io.canopy.launch.nav.NavLeaves;
 import io.canopy.messaging.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.proto.Envelope;
@@ -67,6 +66,15 @@ final class NodeRuntime {
     /** The broker and MQTT client starting in the background during {@link #assemble}. */
     private java.util.concurrent.CompletableFuture<Void> mqttUp;
     Telemetry telemetry;
+    Failsafe failsafe;
+    /** The compiled {@code <bind>}s, in launch-file order. */
+    final List<Binding> routes = new ArrayList<>();
+    /** One per timer: the phases of a tick. */
+    final List<NodeCycle> cycles = new ArrayList<>();
+    private io.canopy.tick.Watchdog watchdog;
+    /** Groot2, .btlog and console trace of the trees (canopy run --groot2/--btlog/--trace), or null. */
+    private TreeMonitoring monitoring;
+    TreeMonitoring.Options monitorOptions = TreeMonitoring.Options.NONE;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
         this.plan = plan;
@@ -89,17 +97,12 @@ final class NodeRuntime {
     }
 
     private void assemble(NodeRegistry registry) {
+        Map<String, NodeCycle.Builder> cycles = new LinkedHashMap<>();
         for (TimerPlan t : plan.timers()) {
             ticker.addTimer(t.name(), TickRate.hz(t.hz()));
+            cycles.put(t.name(), new NodeCycle.Builder(t.name()));
         }
-        ticker.addEventHandler(router);
-        if (!ticker.timers().isEmpty()) {
-            ticker.timers().get(0).addListener(nowNs -> {
-                if (firstTickEpochMs == 0) {
-                    firstTickEpochMs = System.currentTimeMillis();
-                }
-            });
-        }
+        ticker.addEventHandler(router); // phase 0, inputs: the ticker drains the inbox before the timers fire
         long t0 = System.nanoTime();
         // the broker and the MQTT client start on another thread while the links, machines and trees load
         mqttUp = java.util.concurrent.CompletableFuture.runAsync(() -> {
@@ -112,8 +115,11 @@ final class NodeRuntime {
             taps.put(s.name(), tap);
             List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
-            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker)));
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock()));
         }
+        failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
+                plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox(), !plan.machines().isEmpty());
+        bus.failsafe(failsafe);
         long t1 = System.nanoTime();
         TickTimer control = controlTimer();
         router.countTicksOf(control);
@@ -123,7 +129,9 @@ final class NodeRuntime {
             MotorPlan r = plan.motor(d.right());
             drive = new DiffDriveRuntime(d, links.get(l.link()).motors, l.motorId(), links.get(r.link()).motors, r.motorId(),
                     blackboard, timer(d.timer()));
-            timer(d.timer()).addListener(drive);
+            cycles.get(d.timer()).sense.add(drive);
+            cycles.get(d.timer()).act.add(drive.commands());
+            failsafe.watchCommands("diffdrive cmd_v/cmd_w", drive.commandEntries(), drive.controllers());
         }
         for (MachinePlan m : plan.machines()) {
             Statechart chart = ScxmlLoader.load(m.file());
@@ -131,11 +139,13 @@ final class NodeRuntime {
             MachineSlot slot = new MachineSlot(m, chart, chart.newMachine(context));
             machines.add(slot);
             bus.addMachine(slot);
-            timer(m.timer()).addListener(slot);
+            cycles.get(m.timer()).decide.add(slot);
+            cycles.get(m.timer()).status.add(nowNs -> slot.refreshStatus());
         }
         long t2 = System.nanoTime();
-        NodeRegistry reg = NavLeaves.register(registry.copy());
+        NodeRegistry reg = io.canopy.launch.Artifacts.withRunLeaves(registry.copy());
         XmlTreeLoader loader = new XmlTreeLoader(reg);
+        List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {
             Tree tree = loader.loadFile(t.file(), blackboard, new TreeContext(ticker.oneShotTimers(), t.seed()));
             if (t.main() != null && !t.main().equals(tree.id())) {
@@ -153,15 +163,14 @@ final class NodeRuntime {
                 }
             }
             if ("error".equals(plan.eventPolicy())) {
-                tree.context().events().policy(io.canopy.bt.event.UnconsumedPolicy.ERROR);
+                io.canopy.bt.event.TreeEvents.of(tree.context()).policy(io.canopy.bt.event.UnconsumedPolicy.ERROR);
             }
             TreeSlot slot = new TreeSlot(t, tree, gate, gateState, bus);
             trees.add(slot);
+            treesInOrder.add(slot);
             bus.addTree(slot);
-            timer(t.timer()).addListener(slot);
-        }
-        if (drive != null) {
-            timer(plan.diffDrive().timer()).addListener(drive.commands());
+            cycles.get(t.timer()).decide.add(slot);
+            cycles.get(t.timer()).status.add(nowNs -> slot.refreshStatus());
         }
         long t3 = System.nanoTime();
         try {
@@ -170,19 +179,49 @@ final class NodeRuntime {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         long t4 = System.nanoTime();
-        Bindings.wire(this, taps);
-        for (LinkRuntime l : links.values()) {
-            if (l.motors != null) {
-                control.addListener(l.motors);
+        String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
+        Wiring wiring = new Wiring(this, taps, cycles);
+        int index = 0;
+        for (io.canopy.launch.BindPlan b : plan.binds()) {
+            Binding route = Binding.compile(b, index++, firstTimer);
+            routes.add(route);
+            route.install(wiring);
+        }
+        if (control != null) {
+            NodeCycle.Builder c = cycles.get(control.name());
+            c.act.add(failsafe::check);
+            for (LinkRuntime l : links.values()) {
+                if (l.motors != null) {
+                    c.act.add(l.motors);
+                }
             }
         }
         if (plan.mqtt().telemetryTimer() != null) {
             telemetry = new Telemetry(this);
-            timer(plan.mqtt().telemetryTimer()).addListener(telemetry);
+            cycles.get(plan.mqtt().telemetryTimer()).output.add(telemetry);
+        }
+        for (NodeCycle.Builder b : cycles.values()) {
+            NodeCycle cycle = b.build();
+            this.cycles.add(cycle);
+            timer(b.timerName()).addListener(cycle);
+        }
+        if (!ticker.timers().isEmpty()) {
+            ticker.timers().get(0).addListener(nowNs -> {
+                if (firstTickEpochMs == 0) {
+                    firstTickEpochMs = System.currentTimeMillis(); // for the startup report only, not for decisions
+                }
+            });
+        }
+        long stallNs = plan.safety().stallNs(plan.timers().stream().mapToDouble(TimerPlan::hz).max().orElse(0));
+        for (TickTimer t : ticker.timers()) {
+            t.budgetNs(stallNs);
         }
         long t5 = System.nanoTime();
         LOG.debug("node {} built: links {} ms, machines {} ms, trees {} ms, then waited {} ms for the broker and MQTT "
                 + "client, bindings {} ms", plan.fullName(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), ms(t5 - t4));
+        for (Binding r : routes) {
+            LOG.debug("node {}: route {}", plan.fullName(), r);
+        }
     }
 
     /** The timer that sends motor commands: the diffdrive's, else the first timer. */
@@ -216,7 +255,24 @@ final class NodeRuntime {
         return true;
     }
 
+    /**
+     * Starts everything but the tick thread: the caller drives the ticker on the manual clock
+     * ({@code ticker.advance}), for tests and replay.
+     */
+    void startManual() {
+        for (MachineSlot m : machines) {
+            m.start();
+        }
+        outbound.start();
+        for (LinkRuntime l : links.values()) {
+            l.startManual();
+        }
+    }
+
     void start() {
+        if (monitorOptions.any()) {
+            monitoring = TreeMonitoring.attach(trees, monitorOptions, System.out); // before the first tick
+        }
         for (MachineSlot m : machines) {
             m.start(); // before the tick thread exists, so its first tick sees the initial configuration
         }
@@ -225,6 +281,7 @@ final class NodeRuntime {
             l.start();
         }
         ticker.start();
+        watchdog = new io.canopy.tick.Watchdog(ticker, failsafe).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
@@ -238,6 +295,9 @@ final class NodeRuntime {
      */
     long shutdown(long budgetNs) {
         long t0 = System.nanoTime();
+        if (watchdog != null) {
+            watchdog.stop();
+        }
         ticker.stop(TimeUnit.NANOSECONDS.toMillis(budgetNs / 4) + 1);
         long t1 = System.nanoTime();
         for (TreeSlot t : trees) {
@@ -245,6 +305,9 @@ final class NodeRuntime {
         }
         for (MachineSlot m : machines) {
             m.halt();
+        }
+        if (monitoring != null) {
+            monitoring.close(); // after the halts, so the .btlog and the trace show them
         }
         long stops = 0;
         for (LinkRuntime l : links.values()) {
@@ -274,6 +337,9 @@ final class NodeRuntime {
             } catch (RuntimeException e) {
                 LOG.debug("MQTT start failed: {}", e.toString());
             }
+        }
+        if (watchdog != null) {
+            watchdog.stop();
         }
         ticker.stop(100);
         outbound.stop(50);

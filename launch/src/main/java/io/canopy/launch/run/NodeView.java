@@ -90,4 +90,37 @@ public final class NodeView {
         node.ticker.timers().forEach(t -> out.add(t.ticks()));
         return out;
     }
+
+    /** Times a link fell silent with its port open (the failsafe's silence check). */
+    public long failsafeSilences() {
+        return node.failsafe.silences();
+    }
+
+    /** Stalled ticks the watchdog reported. */
+    public long failsafeStalls() {
+        return node.failsafe.stalls();
+    }
+
+    /** Command sources that went stale. */
+    public long failsafeStaleCommands() {
+        return node.failsafe.staleCommands();
+    }
+
+    /** device.lost events that went on the node's event bus. */
+    public long lostEvents() {
+        return node.bus.lostEvents();
+    }
+
+    public long backEvents() {
+        return node.bus.backEvents();
+    }
+
+    public long stallEvents() {
+        return node.bus.stallEvents();
+    }
+
+    /** The link's status as telemetry publishes it on {@code <ns>/<node>/links}. */
+    public io.canopy.proto.LinkStatus linkStatus(String link) {
+        return node.links.get(link).status(node.failsafe.silent(link));
+    }
 }

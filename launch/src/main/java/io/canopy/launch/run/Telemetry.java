@@ -17,7 +17,8 @@ import java.util.Locale;
  * The node's telemetry at the rate of its telemetry timer, on {@code <namespace>/<node>/...} (QoS 0):
  * {@code timers} (a {@code TimerStats} per timer), {@code trees} (a {@code TreeStatus} per tree),
  * {@code machines} (a {@code MachineStatus} per machine), {@code battery} ({@code BatteryState}) and
- * {@code odom} (an {@code Event} named {@code odom} whose payload is {@code {"x":..,"y":..,"theta":..}}).
+ * {@code odom} (an {@code Event} named {@code odom} whose payload is {@code {"x":..,"y":..,"theta":..}}) and
+ * {@code links} (a {@code LinkStatus} per serial link: connected, silent, frame and error counts).
  * The tick thread refreshes the tree and machine snapshots (a few small allocations per telemetry tick,
  * never on other timers); the outbox thread builds and publishes the messages.
  */
@@ -31,6 +32,7 @@ final class Telemetry implements TickListener {
     private final Publisher<MachineStatus> machines;
     private final Publisher<BatteryState> battery;
     private final Publisher<io.canopy.proto.Event> odom;
+    private final Publisher<io.canopy.proto.LinkStatus> linkStatus;
     private final double[] reading = new double[2];
 
     Telemetry(NodeRuntime node) {
@@ -41,17 +43,13 @@ final class Telemetry implements TickListener {
         machines = node.mqtt.newPublisher(base + "machines", MachineStatus.class);
         battery = node.mqtt.newPublisher(base + "battery", BatteryState.class);
         odom = node.mqtt.newPublisher(base + "odom", io.canopy.proto.Event.class);
+        linkStatus = node.mqtt.newPublisher(base + "links", io.canopy.proto.LinkStatus.class);
         node.outbound.on(KEY, e -> publish());
     }
 
     @Override
     public void onTick(long nowNs) {
-        for (TreeSlot t : node.trees) {
-            t.refreshStatus();
-        }
-        for (MachineSlot m : node.machines) {
-            m.refreshStatus();
-        }
+        // the snapshots were refreshed by the status phase of each tree's and machine's timer (NodeCycle)
         scratch.set(EventKind.SENSOR, KEY, nowNs);
         node.outbound.queue.offer(scratch);
     }
@@ -80,6 +78,9 @@ final class Telemetry implements TickListener {
                 battery.publish(BatteryState.newBuilder().setVoltage((float) reading[BatteryMonitor.VOLTAGE])
                         .setPercent((float) reading[BatteryMonitor.PERCENT]).build());
             }
+        }
+        for (LinkRuntime l : node.links.values()) {
+            linkStatus.publish(l.status(node.failsafe != null && node.failsafe.silent(l.plan.name())));
         }
         DiffDriveRuntime d = node.drive;
         if (d != null) {

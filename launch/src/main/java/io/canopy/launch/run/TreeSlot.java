@@ -53,7 +53,7 @@ final class TreeSlot implements TickListener, EventHandler {
         this.gate = gate;
         this.gateState = gateState;
         this.bus = bus;
-        this.events = tree.context().events();
+        this.events = TreeEvents.of(tree.context());
         this.sent = events.outbox(); // made now, not on the tick path
     }
 

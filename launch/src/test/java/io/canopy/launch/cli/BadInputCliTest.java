@@ -142,6 +142,32 @@ class BadInputCliTest {
         assertThat(oneLineError(ValidateCommandTest.run("bench", "tree", "--rounds", "0", t.toString())))
                 .isEqualTo("canopy bench tree: --rounds 0 is out of range; give 1 or more");
         assertThat(oneLineError(ValidateCommandTest.run("sim", "--duration", "-1")))
-                .isEqualTo("canopy sim: --duration -1 is out of range; give 0 or more");
+                .isEqualTo("canopy: --duration -1: not a duration; write for example 500ms, 5s, 2m, 1h or a plain number of seconds");
+    }
+
+    /**
+     * 10,000 nested elements in a tree, an SCXML document and a launch file (issue #14): each is one line naming
+     * file:line:column and the element, exit 2, no StackOverflowError trace.
+     */
+    @Test
+    void deepNestingIsOneLinePerFileNotAStackOverflow() throws IOException {
+        int n = 10_000;
+        Path tree = Files.writeString(dir.resolve("deep.xml"), "<root BTCPP_format=\"4\" main_tree_to_execute=\"M\"><BehaviorTree ID=\"M\">"
+                + "<Sequence>".repeat(n) + "<AlwaysSuccess/>" + "</Sequence>".repeat(n) + "</BehaviorTree></root>");
+        StringBuilder states = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            states.append("<state id=\"s").append(i).append("\">");
+        }
+        Path scxml = Files.writeString(dir.resolve("deep.scxml"), "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\">"
+                + states + "</state>".repeat(n) + "</scxml>");
+        Path launch = Files.writeString(dir.resolve("deep.launch.xml"), "<launch>" + "<group>".repeat(n) + "</group>".repeat(n) + "</launch>");
+        for (Path f : new Path[] {tree, scxml, launch}) {
+            Object[] r = ValidateCommandTest.run("validate", f.toString());
+            String err = ((String) r[2]).strip();
+            assertThat(r[0]).as("exit code for %s: %s", f, err).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+            assertThat(err).doesNotContain("StackOverflowError", "\tat ").startsWith(f + ":1:")
+                    .contains("is nested 257 elements deep; Canopy reads at most 256 levels");
+            assertThat(err.lines().filter(l -> !l.endsWith("file(s) have errors"))).hasSize(1);
+        }
     }
 }

@@ -41,4 +41,19 @@ class NodesCommandTest {
         assertThat(xml).contains("<Control ID=\"Parallel\">",
                 "<input_port name=\"failure_count\" type=\"int\" default=\"1\">");
     }
+
+    /** The palette lists every node a launched tree can use, so Groot2 users can draw with them (issue #23). */
+    @Test
+    void thePaletteHasTheNavigationLeavesAndTheStateMachineNode() throws Exception {
+        Object[] r = ValidateCommandTest.run("nodes", "--xml");
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_OK);
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(((String) r[1]).getBytes(StandardCharsets.UTF_8)));
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        org.w3c.dom.NodeList all = doc.getDocumentElement().getElementsByTagName("*");
+        for (int i = 0; i < all.getLength(); i++) {
+            ids.add(((Element) all.item(i)).getAttribute("ID"));
+        }
+        assertThat(ids).contains("DriveTo", "Turn", "Move", "StateMachine", "Sequence");
+    }
 }

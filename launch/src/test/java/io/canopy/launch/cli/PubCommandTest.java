@@ -72,4 +72,40 @@ class PubCommandTest {
                 + " not reachable within 300 ms (Unable to connect to server: Connection refused); start it, or pass --broker URL");
         assertThat((String) r[1]).doesNotContain("WARN");
     }
+
+    /** Any wire-format message from JSON or text format (issue #23): a MotorCommand arrives decoded. */
+    @Test
+    void publishesAnyMessageTypeFromJsonOrTextFormat() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(0);
+                Node listener = Node.start(NodeConfig.builder("ui").namespace("robot1").broker(broker.url()).build())) {
+            LinkedBlockingQueue<Envelope> got = new LinkedBlockingQueue<>();
+            listener.newSubscriber("cmd/motor", io.canopy.proto.MotorCommand.class, (m, e) -> got.add(e));
+            Envelope env = null;
+            for (int i = 0; i < 50 && env == null; i++) { // until the subscription is in place
+                assertThat(run("robot1/cmd/motor", "MotorCommand", "{\"motorId\": 1, \"velocity\": 2.5}", "--broker",
+                        broker.url())).as(err.toString()).isEqualTo(CanopyMain.EXIT_OK);
+                env = got.poll(200, TimeUnit.MILLISECONDS);
+            }
+            assertThat(env).isNotNull();
+            assertThat(env.getMotorCommand().getMotorId()).isEqualTo(1);
+            assertThat(env.getMotorCommand().getVelocity()).isEqualTo(2.5);
+            got.clear();
+            assertThat(run("robot1/cmd/motor", "MotorCommand", "motor_id: 0 stop: true", "--broker", broker.url()))
+                    .isEqualTo(CanopyMain.EXIT_OK);
+            Envelope text = got.poll(5, TimeUnit.SECONDS);
+            assertThat(text).isNotNull();
+            assertThat(text.getMotorCommand().getStop()).isTrue();
+            assertThat(out.toString()).contains("published MotorCommand on robot1/cmd/motor");
+        }
+    }
+
+    @Test
+    void aBadTypeOrBodyIsOneLineNamingWhatToWrite() {
+        assertThat(run("robot1/cmd/motor", "VelocityCmd", "{}")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("message type 'VelocityCmd' is not in the wire format; it carries ", "MotorCommand");
+        assertThat(run("robot1/cmd/motor", "MotorCommand", "{\"speed\": 2}")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("MotorCommand body '{\"speed\": 2}'", "speed");
+        assertThat(run("robot1/cmd/motor")).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("say what to publish");
+    }
 }

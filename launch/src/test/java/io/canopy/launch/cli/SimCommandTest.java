@@ -36,7 +36,7 @@ class SimCommandTest {
 
     @Test
     void demoDrivesTheBaseInProcessAndPrintsItsState() {
-        int code = run("sim", "--demo", "--duration", "2", "--status-ms", "500");
+        int code = run("sim", "--demo", "--duration", "1500ms", "--status-ms", "500");
         assertThat(code).isEqualTo(CanopyMain.EXIT_OK);
         assertThat(out.toString()).contains("in-process demo: a behavior tree").contains("x=").contains("range=").contains("demo done:");
         String last = out.toString().lines().filter(l -> l.startsWith("demo done:")).findFirst().orElseThrow();

@@ -65,7 +65,7 @@ class ValidateCommandTest {
         String[] lines = ((String) r[2]).strip().split("\n");
         assertThat(lines).hasSize(1);
         assertThat(lines[0]).startsWith("warning: ").contains("badexpr.scxml:3:", "<transition> cond=\"_event.data << + )\"",
-                "not a valid ECMAScript expression", "found '<' at column 14", "error.execution");
+                "not a valid ECMAScript expression", "found ')' at column 18", "error.execution");
     }
 
     @Test

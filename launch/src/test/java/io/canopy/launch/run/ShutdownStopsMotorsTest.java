@@ -38,7 +38,7 @@ class ShutdownStopsMotorsTest {
             Path launch = Files.writeString(dir.resolve("pty.launch.xml"), """
                     <launch>
                       <arg name="port"/>
-                      <node name="n">
+                      <node name="n" command_timeout_ms="600000">
                         <timer name="control" hz="50"/>
                         <serial name="base" port="$(var port)" baud="115200"/>
                         <motor name="left" link="base" id="0" timeout_ms="60000"/>

@@ -1,0 +1,170 @@
+package io.canopy.bt.observe;
+
+import io.canopy.bt.Node;
+import io.canopy.bt.NodeObserver;
+import io.canopy.bt.Status;
+import io.canopy.bt.Tree;
+import io.canopy.tick.NanoClock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Watches one tree: on the tick thread it keeps a byte per node (its status, indexed by the node's
+ * depth-first index, its uid) and appends each real change to a {@link TransitionRing}; other threads copy
+ * the statuses ({@link #copyStatuses}) or read the ring ({@link #reader()}). The tick pays one clock read per
+ * tick and a few stores per transition; nothing allocates, nothing waits.
+ *
+ * <p>Time is the tree's clock ({@link NanoClock}), read at the first transition of each tick: every
+ * transition of a tick carries that time and the tick's number.
+ */
+public final class TreeObserver implements NodeObserver, AutoCloseable {
+    /** Default ring size: room for a few seconds of a busy tree between two reads. */
+    public static final int DEFAULT_RING = 1 << 14;
+    private static final int MAX_NODES = 0xFFFF;
+
+    private final Tree tree;
+    private final NanoClock clock;
+    private final List<Node> nodes;
+    private final int[] parents;
+    private final byte[] status;
+    private final byte[] before;
+    private final TransitionRing ring;
+    private long tickNs;
+    private boolean tickTimed;
+    private long tick;
+
+    private TreeObserver(Tree tree, int ringCapacity) {
+        if (tree.nodeCount() > MAX_NODES) {
+            throw new IllegalArgumentException("tree '" + tree.id() + "' has " + tree.nodeCount()
+                    + " nodes; observation (Groot2, .btlog) numbers nodes with 16 bits, so at most " + MAX_NODES);
+        }
+        this.tree = tree;
+        this.clock = tree.context().clock();
+        List<Node> list = new ArrayList<>(tree.nodeCount());
+        tree.forEachNode(list::add);
+        this.nodes = Collections.unmodifiableList(list);
+        Map<Node, Integer> index = new IdentityHashMap<>();
+        for (int i = 0; i < list.size(); i++) {
+            index.put(list.get(i), i);
+        }
+        parents = new int[list.size()];
+        java.util.Arrays.fill(parents, -1);
+        for (int i = 0; i < list.size(); i++) {
+            Node n = list.get(i);
+            for (int c = 0; c < n.childCount(); c++) {
+                Integer ci = index.get(n.child(c));
+                if (ci != null) {
+                    parents[ci] = i;
+                }
+            }
+        }
+        status = new byte[list.size()];
+        before = new byte[list.size()];
+        for (int i = 0; i < list.size(); i++) {
+            status[i] = (byte) list.get(i).status().ordinal();
+        }
+        ring = new TransitionRing(ringCapacity);
+        tickNs = clock.nanoTime();
+    }
+
+    /** Starts observing {@code tree} (call from the tick thread, or before it ticks). */
+    public static TreeObserver attach(Tree tree) {
+        return attach(tree, DEFAULT_RING);
+    }
+
+    public static TreeObserver attach(Tree tree, int ringCapacity) {
+        TreeObserver o = new TreeObserver(tree, ringCapacity);
+        tree.observe(o);
+        return o;
+    }
+
+    /** Stops observing (the tree goes back to one null check per status store). */
+    @Override
+    public void close() {
+        tree.observe(null);
+    }
+
+    @Override
+    public void tickStarted() {
+        tickTimed = false;
+        tick++;
+    }
+
+    @Override
+    public void statusChanged(int uid, int s) {
+        byte old = status[uid];
+        if (old != s) {
+            if (!tickTimed) {
+                // read the clock once per tick, and only in ticks that change something
+                tickNs = clock.nanoTime();
+                tickTimed = true;
+            }
+            before[uid] = old;
+            status[uid] = (byte) s;
+            ring.add(tickNs, tick, uid, old, s);
+        }
+    }
+
+    @Override
+    public void tickEnded() {
+        // transitions are published one by one; nothing left to do
+    }
+
+    public Tree tree() {
+        return tree;
+    }
+
+    /** The tree's nodes by uid (depth-first order). */
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    /** The uid of node {@code uid}'s parent, or -1 for the root. */
+    public int parent(int uid) {
+        return parents[uid];
+    }
+
+    /** {@code Main/Sequence/MoveBase}: the names from the root down to node {@code uid}. */
+    public String path(int uid) {
+        StringBuilder sb = new StringBuilder(nodes.get(uid).name());
+        for (int p = parents[uid]; p >= 0; p = parents[p]) {
+            sb.insert(0, '/').insert(0, nodes.get(p).name());
+        }
+        return sb.toString();
+    }
+
+    public int nodeCount() {
+        return status.length;
+    }
+
+    public TransitionRing ring() {
+        return ring;
+    }
+
+    /** A reader of the transitions from now on. */
+    public TransitionRing.Reader reader() {
+        return ring.reader();
+    }
+
+    /**
+     * Copies each node's status ordinal into {@code statusOut} and the status it had before its last change
+     * into {@code beforeOut} (may be null). From any thread: the values are at least as new as the last
+     * published transition.
+     */
+    public void copyStatuses(byte[] statusOut, byte[] beforeOut) {
+        ring.written(); // acquire: makes the stores before the last published transition visible
+        System.arraycopy(status, 0, statusOut, 0, status.length);
+        if (beforeOut != null) {
+            System.arraycopy(before, 0, beforeOut, 0, before.length);
+        }
+    }
+
+    /** The status of node {@code uid} as last seen by this observer (from any thread). */
+    public Status status(int uid) {
+        ring.written();
+        return Status.values()[status[uid]];
+    }
+}
