@@ -10,6 +10,7 @@ import java.util.List;
  * @param diffDrive the node's {@code <diffdrive>}, or null
  * @param eventPolicy what happens to an event no tree or machine consumed within its tick: "drop" or "error"
  * @param safety    the failsafe's limits ({@code stall_ms}, {@code command_timeout_ms})
+ * @param monitor   its web page and full MQTT status ({@code <web>}, {@code <status>})
  */
 public record NodePlan(
         String name,
@@ -25,7 +26,8 @@ public record NodePlan(
         DiffDrivePlan diffDrive,
         MqttPlan mqtt,
         List<BindPlan> binds,
-        Source source) {
+        Source source,
+        MonitorPlan monitor) {
     public NodePlan {
         timers = List.copyOf(timers);
         trees = List.copyOf(trees);

@@ -75,6 +75,8 @@ final class NodeRuntime {
     /** Groot2, .btlog and console trace of the trees (canopy run --groot2/--btlog/--trace), or null. */
     private TreeMonitoring monitoring;
     TreeMonitoring.Options monitorOptions = TreeMonitoring.Options.NONE;
+    /** The full status on MQTT ({@code <robot>/status/...}), or null. */
+    private io.canopy.launch.status.StatusTopics statusTopics;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
         this.plan = plan;
@@ -270,6 +272,7 @@ final class NodeRuntime {
     }
 
     void start() {
+        trees.forEach(TreeSlot::observer); // before the first tick: the observers that watchers read
         if (monitorOptions.any()) {
             monitoring = TreeMonitoring.attach(trees, monitorOptions, System.out); // before the first tick
         }
@@ -281,6 +284,7 @@ final class NodeRuntime {
             l.start();
         }
         ticker.start();
+        statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
         watchdog = new io.canopy.tick.Watchdog(ticker, failsafe).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
@@ -308,6 +312,9 @@ final class NodeRuntime {
         }
         if (monitoring != null) {
             monitoring.close(); // after the halts, so the .btlog and the trace show them
+        }
+        if (statusTopics != null) {
+            statusTopics.close(); // after the halts, so the last status shows them
         }
         long stops = 0;
         for (LinkRuntime l : links.values()) {

@@ -43,7 +43,7 @@ final class TreeMonitoring implements AutoCloseable {
         try {
             int port = o.groot2Port();
             for (TreeSlot t : trees) {
-                TreeObserver observer = TreeObserver.attach(t.tree);
+                TreeObserver observer = t.observer();
                 m.observers.add(observer);
                 if (port > 0) {
                     try {
