@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
             TreeUpgradeCommand.class,
             SimCommand.class,
             EchoCommand.class,
+            MonitorCommand.class,
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,
