@@ -15,7 +15,8 @@ import java.util.Set;
  */
 final class NodeReader {
     static final List<String> CHILDREN =
-            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink", "dynamixel");
+            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
+                    "dynamixel", "web", "status");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -40,6 +41,7 @@ final class NodeReader {
     private final List<Object[]> linkRefs = new ArrayList<>();
     private MqttPlan mqtt;
     private final DeviceReader devices;
+    private MonitorReader monitor;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
@@ -74,6 +76,7 @@ final class NodeReader {
                 case "sensor" -> readSensor(c);
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
+                case "web", "status" -> monitor().read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -151,7 +154,11 @@ final class NodeReader {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
-                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans);
+                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()));
+    }
+
+    private MonitorReader monitor() {
+        return monitor == null ? monitor = new MonitorReader(subst, errors) : monitor;
     }
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {

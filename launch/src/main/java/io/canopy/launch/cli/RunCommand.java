@@ -68,6 +68,9 @@ final class RunCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin LaunchOptions launchOptions;
 
+    @picocli.CommandLine.Mixin
+    io.canopy.launch.web.WebOptions web = new io.canopy.launch.web.WebOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
@@ -99,13 +102,16 @@ final class RunCommand implements Callable<Integer> {
         LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options());
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
+        AutoCloseable page = null;
         try {
+            page = web.start(runner, () -> { why.set("stop from the web page"); stop.countDown(); }, System.out);
             loop(runner, stop, durationNs, statusNs);
             System.out.flush();
             LOG.info("stopping ({})", why.get());
             long took = runner.shutdown();
             LOG.info("stopped cleanly in {} ms", TimeUnit.NANOSECONDS.toMillis(took));
         } finally {
+            closeQuietly(page);
             runner.shutdown();
             done.countDown();
         }
@@ -168,6 +174,16 @@ final class RunCommand implements Callable<Integer> {
             return c == null ? 160 : Math.max(40, Integer.parseInt(c.strip()));
         } catch (NumberFormatException e) {
             return 160;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (Exception e) {
+            LOG.debug("closing: {}", e.toString());
         }
     }
 

@@ -93,6 +93,11 @@ public final class LaunchRunner implements AutoCloseable {
         return out;
     }
 
+    /** What each node shows its watchers (the web page), any thread. */
+    public List<RobotProbe> probes() {
+        return nodes.stream().map(RobotProbe::new).toList();
+    }
+
     /**
      * Clean shutdown of every node (see {@link NodeRuntime#shutdown}); returns the time it took in
      * nanoseconds. Idempotent.

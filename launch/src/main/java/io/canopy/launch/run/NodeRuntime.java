@@ -77,6 +77,8 @@ final class NodeRuntime {
     /** Groot2, .btlog, console and Perfetto traces (canopy run --groot2/--btlog/--trace/--trace-json), or null. */
     private TreeMonitoring monitoring;
     MonitorOptions monitorOptions = MonitorOptions.NONE;
+    /** The full status on MQTT ({@code <robot>/status/...}), or null. */
+    private io.canopy.launch.status.StatusTopics statusTopics;
 
     private NodeRuntime(NodePlan plan, NanoClock clock) {
         this.plan = plan;
@@ -273,6 +275,7 @@ final class NodeRuntime {
     }
 
     void start() {
+        trees.forEach(TreeSlot::observer); // before the first tick: the observers that watchers read
         if (TreeMonitoring.wanted(monitorOptions, trees)) {
             monitoring = TreeMonitoring.attach(this, monitorOptions, System.out); // before the first tick
         }
@@ -284,6 +287,7 @@ final class NodeRuntime {
             l.start();
         }
         ticker.start();
+        statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
         watchdog = new io.canopy.tick.Watchdog(ticker, devices.around(failsafe)).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
@@ -311,6 +315,9 @@ final class NodeRuntime {
         }
         if (monitoring != null) {
             monitoring.close(); // after the halts, so the .btlog and the trace show them
+        }
+        if (statusTopics != null) {
+            statusTopics.close(); // after the halts, so the last status shows them
         }
         long stops = 0;
         for (LinkRuntime l : links.values()) {
