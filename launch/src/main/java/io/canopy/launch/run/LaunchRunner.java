@@ -42,11 +42,18 @@ public final class LaunchRunner implements AutoCloseable {
      */
     public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, int groot2Port, java.nio.file.Path btlogDir,
             String trace) {
+        return start(plan, registry, groot2Port, btlogDir, trace, null);
+    }
+
+    /** As above, each node seen by the {@link NodeTap} {@code taps} gives it (a recorder; null: none). */
+    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, int groot2Port, java.nio.file.Path btlogDir,
+            String trace, java.util.function.Function<NodePlan, NodeTap> taps) {
         LaunchRunner r = new LaunchRunner();
         try {
             int port = groot2Port;
             for (NodePlan n : plan.nodes()) {
-                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
+                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry,
+                        taps == null ? NodeTap.NONE : taps.apply(n));
                 node.monitorOptions = new TreeMonitoring.Options(port, btlogDir, trace);
                 port = port > 0 ? port + 2 * n.trees().size() : 0;
                 r.nodes.add(node);
