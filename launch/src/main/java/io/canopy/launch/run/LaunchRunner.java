@@ -41,12 +41,19 @@ public final class LaunchRunner implements AutoCloseable {
      * ports go on from node to node and each node writes its own trace file.
      */
     public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor) {
+        return start(plan, registry, monitor, null);
+    }
+
+    /** As above, each node seen by the {@link NodeTap} {@code taps} gives it (a recorder; null: none). */
+    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor,
+            java.util.function.Function<NodePlan, NodeTap> taps) {
         LaunchRunner r = new LaunchRunner();
         try {
             int port = monitor.groot2Port();
             int index = 0;
             for (NodePlan n : plan.nodes()) {
-                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
+                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry,
+                        taps == null ? NodeTap.NONE : taps.apply(n));
                 node.monitorOptions = monitor.forNode(index++, plan.nodes().size(), n.fullName(), port);
                 port = port > 0 ? port + 2 * n.trees().size() : 0;
                 r.nodes.add(node);
