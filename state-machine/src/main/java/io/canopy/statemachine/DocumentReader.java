@@ -63,13 +63,13 @@ final class DocumentReader {
                     + ": Canopy runs datamodel=\"ecmascript\" (the default) and datamodel=\"null\"; rewrite the "
                     + "document's expressions in ECMAScript");
         }
-        String engine = root.attr("datamodel-engine");
+        String engine = loader.engineOverride != null ? loader.engineOverride : root.attr("datamodel-engine");
         if (engine != null && !engine.equals("auto") && !engine.equals("compiled") && !engine.equals("full")) {
             throw error(root, "datamodel-engine=\"" + engine + "\" must be auto (the default: compiled when every "
                     + "expression is in the compiled subset, else full), compiled or full");
         }
         if ("full".equals(engine)) {
-            return readWith(root, true, "forced by datamodel-engine=\"full\"");
+            return readWith(root, true, loader.engineOverride != null ? "chosen for this run" : "forced by datamodel-engine=\"full\"");
         }
         int mark = loader.warnings.size();
         try {

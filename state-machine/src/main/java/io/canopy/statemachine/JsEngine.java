@@ -16,6 +16,8 @@ import org.mozilla.javascript.ScriptableObject;
 final class JsEngine {
     /** Instructions one evaluation may run before it fails (an endless loop, a runaway recursion). */
     static final long DEFAULT_BUDGET = 1_000_000;
+    /** Nested JavaScript calls one evaluation may make. */
+    static final int MAX_CALL_DEPTH = 1000;
     /** How often (in instructions) the interpreter reports its count. */
     private static final int OBSERVE_EVERY = 10_000;
 
@@ -33,6 +35,8 @@ final class JsEngine {
             setInterpretedMode(true);
             setLanguageVersion(Context.VERSION_ES6);
             setInstructionObserverThreshold(OBSERVE_EVERY);
+            // the interpreter keeps JavaScript calls on the heap: bound the depth so runaway recursion fails fast
+            setMaximumInterpreterStackDepth(MAX_CALL_DEPTH);
         }
     }
 

@@ -40,6 +40,11 @@ final class JsSession {
 
     /** Runs script {@code i}: its raw ECMAScript result. Errors (and a spent budget) are RuntimeExceptions. */
     Object run(int i) {
+        return run(i, false);
+    }
+
+    /** Runs script {@code i}; with {@code truth}, its ECMAScript truth value (taken while the context is entered). */
+    private Object run(int i, boolean truth) {
         Script s = program.scripts[i];
         if (s == null) {
             throw new IllegalStateException(program.failures[i]);
@@ -51,7 +56,8 @@ final class JsSession {
                 b.used = 0;
                 b.budget = budget;
             }
-            return s.exec(c, global);
+            Object result = s.exec(c, global);
+            return truth ? (Object) ScriptRuntime.toBoolean(result) : result;
         } catch (RhinoException e) {
             String d = e.details();
             throw new IllegalStateException(program.sources[i].strip() + ": " + (d == null ? e.getMessage() : d), e);
@@ -65,7 +71,7 @@ final class JsSession {
     }
 
     boolean cond(int i) {
-        return ScriptRuntime.toBoolean(run(i));
+        return (Boolean) run(i, true);
     }
 
     /** Stores a value in a cell, as a script's assignment would. */
