@@ -58,7 +58,8 @@ final class DocumentReader {
         String datamodel = root.attr("datamodel");
         boolean ecmascript = datamodel == null || datamodel.equals("ecmascript") || datamodel.equals("null");
         if (!ecmascript) {
-            String what = FOREIGN.get(datamodel.toLowerCase(java.util.Locale.ROOT));
+            String kind = datamodel.toLowerCase(java.util.Locale.ROOT);
+            String what = FOREIGN.get(kind.contains(":") ? kind.substring(0, kind.indexOf(':')) : kind);
             throw error(root, "datamodel=\"" + datamodel + "\" is not supported" + (what == null ? "" : " (" + what + ")")
                     + ": Canopy runs datamodel=\"ecmascript\" (the default) and datamodel=\"null\"; rewrite the "
                     + "document's expressions in ECMAScript");
@@ -330,7 +331,7 @@ final class DocumentReader {
                 sources++;
             }
             if (d.attr("src") != null) {
-                constant = Payloads.literal(ScxmlLoader.readText(ScxmlLoader.resolve(dir, d.attr("src")), d));
+                constant = Payloads.literal(ScxmlLoader.readSrc(dir, d.attr("src"), d));
                 sources++;
             }
             if (!d.text.toString().trim().isEmpty() || !d.children.isEmpty()) {

@@ -143,6 +143,15 @@ public final class ScxmlLoader {
         return dir.resolve(path).toAbsolutePath().normalize();
     }
 
+    /** Reads the text of {@code src} (a path relative to {@code dir}) for {@code <data src>} and {@code <script src>}. */
+    static String readSrc(Path dir, String src, XmlElement at) {
+        if (src.matches("(?i)(https?|ftp)://.*")) {
+            throw new InputException(at.where() + ": src=\"" + src + "\" is a URL: Canopy reads src only from local "
+                    + "files (a path relative to the document); copy the content into the document or next to it");
+        }
+        return readText(resolve(dir, src), at);
+    }
+
     /** Reads the text of a {@code src} file for {@code <data src>}. */
     static String readText(Path file, XmlElement at) {
         try {
