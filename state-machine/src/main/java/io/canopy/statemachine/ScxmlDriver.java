@@ -54,11 +54,43 @@ public final class ScxmlDriver {
     }
 
     private MachineContext context() {
-        return new MachineContext(timers).onLog((m, label, value) -> {
+        MachineContext c = new MachineContext(timers).onLog((m, label, value) -> {
             if (!trace) {
                 out.println("  log " + (label == null ? "" : label + ": ") + value);
             }
         });
+        return trace ? c : c.onMicrostep(this::microstep);
+    }
+
+    /** The data values last shown: each microstep shows what changed since. */
+    private Map<String, String> shownData = Map.of();
+
+    /** Run mode: one microstep of the machine being driven (invoked children are not shown). */
+    private void microstep(Machine m, List<String> transitions, List<String> exited, List<String> entered) {
+        if (m != machine) {
+            return;
+        }
+        for (String t : transitions) {
+            out.println("  transition " + t);
+        }
+        if (!exited.isEmpty()) {
+            out.println("  exited  " + String.join(" ", exited));
+        }
+        if (!entered.isEmpty()) {
+            out.println("  entered " + String.join(" ", entered));
+        }
+        printDataChanges();
+    }
+
+    private void printDataChanges() {
+        Map<String, String> now = dataValues();
+        now.forEach((k, v) -> {
+            String old = shownData.get(k);
+            if (!Objects.equals(old, v)) {
+                out.println("  data    " + k + ": " + (old == null ? "undefined" : old) + " -> " + v);
+            }
+        });
+        shownData = now;
     }
 
     public Machine machine() {
@@ -119,14 +151,14 @@ public final class ScxmlDriver {
     }
 
     private void step(String what, Runnable r) {
-        List<String> before = configuration();
-        Map<String, String> data = dataValues();
         if (!trace) {
             out.println(what + ":");
         }
+        shownData = dataValues();
         r.run();
         if (!trace) {
-            printChanges(before, data);
+            printDataChanges();
+            printActive();
         }
     }
 
@@ -214,11 +246,32 @@ public final class ScxmlDriver {
         return out;
     }
 
-    private static String show(Object v) {
-        if (v instanceof String) {
+    /** A value as ECMAScript would write it: {@code 'text'}, {@code 3}, {@code {a: 1, b: [true, null]}}. */
+    static String show(Object v) {
+        if (v instanceof CharSequence) {
             return "'" + v + "'";
         }
-        return v == null ? "undefined" : String.valueOf(v);
+        if (v instanceof Map) {
+            StringBuilder b = new StringBuilder("{");
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                b.append(b.length() > 1 ? ", " : "").append(e.getKey()).append(": ").append(show(e.getValue()));
+            }
+            return b.append('}').toString();
+        }
+        if (v instanceof List) {
+            StringBuilder b = new StringBuilder("[");
+            for (Object item : (List<?>) v) {
+                b.append(b.length() > 1 ? ", " : "").append(show(item));
+            }
+            return b.append(']').toString();
+        }
+        if (v instanceof Double && ((Double) v) == Math.rint((Double) v) && !((Double) v).isInfinite()) {
+            return String.valueOf(((Double) v).longValue());
+        }
+        if (v instanceof org.mozilla.javascript.Function) {
+            return "function";
+        }
+        return v == null || v instanceof org.mozilla.javascript.Undefined ? "undefined" : String.valueOf(v);
     }
 
     /** The configuration; a machine that stopped in a top-level final state shows that state. */
@@ -244,13 +297,13 @@ public final class ScxmlDriver {
         if (!entered.isEmpty()) {
             out.println("  entered " + String.join(" ", entered));
         }
-        dataValues().forEach((k, v) -> {
-            String old = dataBefore.get(k);
-            if (!Objects.equals(old, v)) {
-                out.println("  data    " + k + ": " + (old == null ? "undefined" : old) + " -> " + v);
-            }
-        });
-        out.println("  active  " + String.join(" ", after) + (machine.isFinished()
+        shownData = dataBefore;
+        printDataChanges();
+        printActive();
+    }
+
+    private void printActive() {
+        out.println("  active  " + String.join(" ", configuration()) + (machine.isFinished()
                 ? "   (finished" + (machine.finalStateId() == null ? "" : " in " + machine.finalStateId()) + ")" : ""));
     }
 }
