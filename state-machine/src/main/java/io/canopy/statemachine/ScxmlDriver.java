@@ -132,6 +132,18 @@ public final class ScxmlDriver {
             command(line);
             return;
         }
+        Object[] event = parseEvent(line);
+        String name = (String) event[0];
+        Object payload = event[1];
+        step(name, () -> machine.fire(name, payload));
+        if (trace) {
+            out.println(name + " -> " + String.join(" ", atomicConfiguration()));
+        }
+    }
+
+    /** {@code go} or {@code go {"x": 1}}: the event name and its data (null when none). */
+    public static Object[] parseEvent(String line) {
+        line = line.strip();
         int space = line.indexOf(' ');
         String name = space < 0 ? line : line.substring(0, space);
         Object data = null;
@@ -143,11 +155,7 @@ public final class ScxmlDriver {
                         + " {\"x\": 1}");
             }
         }
-        Object payload = data;
-        step(name, () -> machine.fire(name, payload));
-        if (trace) {
-            out.println(name + " -> " + String.join(" ", atomicConfiguration()));
-        }
+        return new Object[] {name, data};
     }
 
     private void step(String what, Runnable r) {

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         name = "scxml",
         mixinStandardHelpOptions = true,
         description = "Drive an SCXML machine by hand on a virtual clock.",
-        subcommands = {ScxmlCommand.Run.class, ScxmlCommand.Trace.class})
+        subcommands = {ScxmlCommand.Run.class, ScxmlCommand.Trace.class, ScxmlBenchCommand.class})
 final class ScxmlCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

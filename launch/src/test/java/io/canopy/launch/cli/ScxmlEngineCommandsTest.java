@@ -58,4 +58,17 @@ class ScxmlEngineCommandsTest {
         assertThat(bad[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat((String) bad[2]).contains("engine 'v8' must be auto, compiled or full");
     }
+
+    @Test
+    void scxmlBenchMeasuresTheDocumentOnBothEngines() throws IOException {
+        Path chart = write("m.scxml", HEAD + "<state id=\"a\"><transition event=\"go\" cond=\"_event.data.n &gt; 1\" target=\"b\"/></state>"
+                + "<state id=\"b\"><transition event=\"back\" target=\"a\"/></state></scxml>");
+        Object[] r = ValidateCommandTest.run("scxml", "bench", chart.toString(), "--event", "go {\"n\": 2}", "--event", "back",
+                "--events", "2000", "--warmup", "100", "--runs", "1");
+        assertThat(r[0]).as((String) r[2]).isEqualTo(CanopyMain.EXIT_OK);
+        String[] lines = ((String) r[1]).split("\n");
+        assertThat(lines[0]).contains("engine", "ns/event", "events/s", "bytes/event");
+        assertThat(lines[1]).matches("compiled +[0-9.]+ +[0-9]+ +[0-9.]+");
+        assertThat(lines[2]).matches("full +[0-9.]+ +[0-9]+ +[0-9.]+");
+    }
 }
