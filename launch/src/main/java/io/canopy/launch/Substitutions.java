@@ -45,7 +45,14 @@ final class Substitutions {
         this.searchPath = searchPath;
     }
 
+    /** How deeply substitutions may nest inside each other ({@code $(env A $(var b))} is 2 levels). */
+    static final int MAX_NESTING = 32;
+
     String expand(String text) throws Failure {
+        return expand(text, 1);
+    }
+
+    private String expand(String text, int level) throws Failure {
         if (text.indexOf("$(") < 0) {
             return text;
         }
@@ -57,7 +64,12 @@ final class Substitutions {
                 if (end < 0) {
                     throw new Failure("unclosed '$(' in \"" + text + "\"; close it with ')'");
                 }
-                out.append(evaluate(expand(text.substring(i + 2, end)).strip(), text));
+                if (level > MAX_NESTING) {
+                    throw new Failure("substitutions nested more than " + MAX_NESTING + " levels deep (\""
+                            + text.substring(0, Math.min(40, text.length())) + "...\"); compute the value in fewer steps,"
+                            + " for example with an <arg> holding the inner part");
+                }
+                out.append(evaluate(expand(text.substring(i + 2, end), level + 1).strip(), text));
                 i = end + 1;
             } else {
                 out.append(text.charAt(i++));

@@ -35,6 +35,8 @@ abstract class MachineSession {
     final DataCell[] cells;
     /** This instance's compiled datamodel expressions: entry i of the chart's {@link ExprProgram}. */
     final io.canopy.expr.CompiledExpression[] code;
+    /** The full ECMAScript engine of this instance, when its chart runs on it; else null. */
+    final JsSession js;
     final boolean[] dataBound;
     final Outbox outbox;
     final Invocations invocations;
@@ -49,6 +51,8 @@ abstract class MachineSession {
     boolean running;
     boolean busy;
     int finalState = -1;
+    /** Told of every step (transitions, exits, entries), or null: see {@link Machine#observe}. */
+    MachineObserver observer;
 
     MachineSession(Statechart chart, MachineContext context, Machine parent, String invokeId) {
         this.self = (Machine) this;
@@ -73,6 +77,7 @@ abstract class MachineSession {
             cells[i] = new DataCell(chart.slotNames[i], Slots.isSystem(chart.slotNames[i]));
         }
         code = chart.program.instantiate(self, cells, chart.slotIndex);
+        js = chart.js == null ? null : new JsSession(self, chart.js);
         dataBound = new boolean[chart.stateCount];
         outbox = new Outbox(self);
         invocations = new Invocations(self);

@@ -1,13 +1,15 @@
 package io.canopy.bt.observe;
 
 import java.io.PrintStream;
+import java.util.Collection;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Prints a tree's transitions like BehaviorTree.CPP's {@code StdCoutLogger}, one line each:
  * {@code [   1.250] Main  Sequence/MoveBase  IDLE -> RUNNING} (seconds on the tree's clock since the trace
- * started, tree, node path, previous and new status). A node filter keeps the named node and everything
- * under it. {@link #drain()} runs on a monitor thread, never on the tick.
+ * started, tree, node path, previous and new status). A node filter keeps the named nodes and everything
+ * under them. {@link #drain()} runs on a monitor thread, never on the tick.
  */
 public final class ConsoleTrace implements AutoCloseable {
     private final TreeObserver observer;
@@ -23,6 +25,17 @@ public final class ConsoleTrace implements AutoCloseable {
      * @param nodeName show only this node (by name) and the nodes under it; null shows every node
      */
     public ConsoleTrace(TreeObserver observer, PrintStream out, String nodeName) {
+        this(observer, out, nodeName == null ? null : Set.of(nodeName));
+    }
+
+    /**
+     * A trace of the nodes named {@code nodeNames} and the nodes under them (every node when null).
+     */
+    public static ConsoleTrace of(TreeObserver observer, PrintStream out, Collection<String> nodeNames) {
+        return new ConsoleTrace(observer, out, nodeNames == null ? null : Set.copyOf(nodeNames));
+    }
+
+    private ConsoleTrace(TreeObserver observer, PrintStream out, Set<String> nodeNames) {
         this.observer = observer;
         this.out = out;
         this.reader = observer.reader();
@@ -32,9 +45,9 @@ public final class ConsoleTrace implements AutoCloseable {
         paths = new String[n];
         for (int i = 0; i < n; i++) {
             paths[i] = observer.path(i);
-            boolean match = nodeName == null;
+            boolean match = nodeNames == null;
             for (int p = i; p >= 0 && !match; p = observer.parent(p)) {
-                match = observer.nodes().get(p).name().equals(nodeName);
+                match = nodeNames.contains(observer.nodes().get(p).name());
             }
             shown[i] = match;
         }

@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
             TreeUpgradeCommand.class,
             SimCommand.class,
             EchoCommand.class, TopicCommand.class, NodeCommand.class, CallCommand.class,
+            MonitorCommand.class,
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,

@@ -136,6 +136,10 @@ final class EchoCommand implements Callable<Integer> {
             return sb.append(" (no body)").toString();
         }
         Message body = (Message) env.getField(field);
+        String status = io.canopy.launch.status.StatusText.format(topic, body); // full status: readable, not bytes
+        if (status != null) {
+            return sb.append(' ').append(status).toString();
+        }
         return sb.append(' ').append(field.getName()).append(" { ")
                 .append(TextFormat.printer().shortDebugString(body)).append(" }").toString();
     }
