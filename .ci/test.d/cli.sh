@@ -94,6 +94,23 @@ for c in "topic list" "topic info" "topic echo" "topic hz" "topic bw" "node list
   [ $rc = 0 ] && [[ "$out" == *"Example"* && "$out" == *"Exit codes"* ]] && ok "$c --help" || ko "$c --help (exit $rc)" "$out"
 done
 
+# colour only on a terminal, and never with NO_COLOR; the piped status output has no escape either
+esc=$(printf '\033')
+out=$(canopy topic --help 2>&1)
+[[ "$out" != *"$esc"* ]] && ok "no ANSI escapes when stdout is not a terminal" || ko "ANSI escapes in piped help" "$out"
+if command -v script >/dev/null; then
+  tty_out=$(script -q -c "bin/canopy topic --help" /dev/null)
+  nc_out=$(NO_COLOR=1 script -q -c "bin/canopy topic --help" /dev/null)
+  [[ "$tty_out" == *"$esc"* && "$nc_out" != *"$esc"* ]] && ok "colour on a terminal, none with NO_COLOR" \
+    || ko "colour on a terminal / NO_COLOR" "$nc_out"
+fi
+! grep -q "$esc" "$work/run.out" && ok "canopy run's piped stdout has no escapes" || ko "escapes in piped run output"
+
+# bin/canopy install: a symlink on a PATH folder that runs canopy
+out=$(bin/canopy install "$work/bin" 2>&1)
+[ -L "$work/bin/canopy" ] && "$work/bin/canopy" --version 2>/dev/null | grep -q "^canopy " \
+  && ok "bin/canopy install DIR: canopy runs through the symlink" || ko "bin/canopy install" "$out"
+
 kill -INT "$run_pid"; wait "$run_pid"; rc=$?
 [ $rc = 0 ] && ok "run stops cleanly on SIGINT" || ko "run exit $rc" "$(tail -5 "$work/run.err")"
 ! grep -q "ERROR" "$work/run.err" && ok "no ERROR in the node's log" || ko "ERROR in the node's log" "$(grep -A3 ERROR "$work/run.err")"
