@@ -61,10 +61,12 @@ public final class Artifacts {
     /**
      * Adds what every tree of {@code canopy run} can use beyond the built-ins to {@code registry} (a copy is
      * the caller's business): the {@code StateMachine} node and the navigation leaves ({@code DriveTo},
-     * {@code Turn}, {@code Move}). {@code run}, {@code validate} and {@code nodes --xml} use the same set.
+     * {@code Turn}, {@code Move}), the MAVLink ({@code Mav*}) and Dynamixel ({@code Dxl*}) nodes. {@code run}, {@code validate} and {@code nodes --xml} use the same set.
      */
     public static NodeRegistry withRunLeaves(NodeRegistry registry) {
         registry.registerReplacing(io.canopy.statemachine.StateMachineNode.TYPE);
+        io.canopy.hardware.mavlink.nodes.MavlinkNodes.register(registry);
+        io.canopy.hardware.dynamixel.nodes.DynamixelNodes.register(registry);
         return NavLeaves.register(registry);
     }
 

@@ -35,6 +35,8 @@ abstract class MachineSession {
     final DataCell[] cells;
     /** This instance's compiled datamodel expressions: entry i of the chart's {@link ExprProgram}. */
     final io.canopy.expr.CompiledExpression[] code;
+    /** The full ECMAScript engine of this instance, when its chart runs on it; else null. */
+    final JsSession js;
     final boolean[] dataBound;
     final Outbox outbox;
     final Invocations invocations;
@@ -75,6 +77,7 @@ abstract class MachineSession {
             cells[i] = new DataCell(chart.slotNames[i], Slots.isSystem(chart.slotNames[i]));
         }
         code = chart.program.instantiate(self, cells, chart.slotIndex);
+        js = chart.js == null ? null : new JsSession(self, chart.js);
         dataBound = new boolean[chart.stateCount];
         outbox = new Outbox(self);
         invocations = new Invocations(self);

@@ -112,6 +112,10 @@ public final class Statechart {
     DataDecl[] topData;
     /** The datamodel expressions, compiled by each instance against its own cells (see {@link ExprProgram}). */
     ExprProgram program = ExprProgram.EMPTY;
+    /** The scripts of a chart on the full ECMAScript engine, or null (compiled engine). */
+    JsProgram js;
+    String engine = "compiled";
+    String engineReason = "built in Java";
 
     Statechart() {}
 
@@ -127,6 +131,20 @@ public final class Statechart {
      */
     public List<String> warnings() {
         return warnings;
+    }
+
+    /**
+     * Which datamodel engine runs the document: {@code "compiled"} (the compiled ECMAScript subset: no allocation
+     * per event), {@code "full"} (Mozilla Rhino: all of ECMAScript, with an instruction budget per evaluation)
+     * or {@code "null"} (the null datamodel).
+     */
+    public String datamodelEngine() {
+        return engine;
+    }
+
+    /** Why {@link #datamodelEngine()} is what it is, one line (the first expression beyond the subset, say). */
+    public String datamodelEngineReason() {
+        return engineReason;
     }
 
     /** Where it came from (a file name, or "builder"). */

@@ -76,6 +76,7 @@ public final class NodeReference {
         families.put("cark", new ArrayList<>());
         families.put("xbt", new ArrayList<>());
         families.put("probabilistic", new ArrayList<>());
+        families.put("luabt", new ArrayList<>());
         for (NodeType t : registry.all()) {
             NodeFamilies.Origin o = NodeFamilies.origin(t.id());
             String family = o != null ? o.family()

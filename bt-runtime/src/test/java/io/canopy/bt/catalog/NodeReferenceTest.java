@@ -48,6 +48,7 @@ class NodeReferenceTest {
             assertThat(NodeFamilies.origin(t.id())).as(t.id()).isNotNull();
         }
         assertThat(md).contains("## cark").contains("## xbt").contains("## probabilistic").contains("## events")
+                .contains("## luabt").contains("| `SequenceStar` | Control")
                 .contains("| `ParallelPolicy` | Control").contains("`:guard-selector`");
     }
 

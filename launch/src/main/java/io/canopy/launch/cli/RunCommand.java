@@ -63,8 +63,17 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ObserveOptions observe;
 
+    @picocli.CommandLine.Mixin
+    BrokerLogin login = new BrokerLogin();
+
+    @picocli.CommandLine.Mixin LaunchOptions launchOptions;
+
+    @picocli.CommandLine.Mixin
+    io.canopy.launch.web.WebOptions web = new io.canopy.launch.web.WebOptions();
+
     @Override
     public Integer call() throws InterruptedException {
+        if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
         Map<String, String> argValues = new LinkedHashMap<>();
         for (String a : args) {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
@@ -75,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = LaunchLoader.load(file, argValues);
+            plan = login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath));
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();
@@ -93,13 +102,16 @@ final class RunCommand implements Callable<Integer> {
         LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options());
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
+        AutoCloseable page = null;
         try {
+            page = web.start(runner, () -> { why.set("stop from the web page"); stop.countDown(); }, System.out);
             loop(runner, stop, durationNs, statusNs);
             System.out.flush();
             LOG.info("stopping ({})", why.get());
             long took = runner.shutdown();
             LOG.info("stopped cleanly in {} ms", TimeUnit.NANOSECONDS.toMillis(took));
         } finally {
+            closeQuietly(page);
             runner.shutdown();
             done.countDown();
         }
@@ -162,6 +174,16 @@ final class RunCommand implements Callable<Integer> {
             return c == null ? 160 : Math.max(40, Integer.parseInt(c.strip()));
         } catch (NumberFormatException e) {
             return 160;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (Exception e) {
+            LOG.debug("closing: {}", e.toString());
         }
     }
 

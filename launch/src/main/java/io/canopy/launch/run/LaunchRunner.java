@@ -41,18 +41,27 @@ public final class LaunchRunner implements AutoCloseable {
      * ports go on from node to node and each node writes its own trace file.
      */
     public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor) {
+        return start(plan, registry, monitor, null);
+    }
+
+    /** As above, each node seen by the {@link NodeTap} {@code taps} gives it (a recorder; null: none). */
+    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor,
+            java.util.function.Function<NodePlan, NodeTap> taps) {
         LaunchRunner r = new LaunchRunner();
         try {
             int port = monitor.groot2Port();
             int index = 0;
             for (NodePlan n : plan.nodes()) {
-                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
+                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry,
+                        taps == null ? NodeTap.NONE : taps.apply(n));
                 node.monitorOptions = monitor.forNode(index++, plan.nodes().size(), n.fullName(), port);
                 port = port > 0 ? port + 2 * n.trees().size() : 0;
                 r.nodes.add(node);
+                LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
             }
             for (NodeRuntime n : r.nodes) {
                 n.start();
+                NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
             }
         } catch (RuntimeException e) {
             r.close();
@@ -89,6 +98,11 @@ public final class LaunchRunner implements AutoCloseable {
             out.add(new NodeView(n));
         }
         return out;
+    }
+
+    /** What each node shows its watchers (the web page), any thread. */
+    public List<RobotProbe> probes() {
+        return nodes.stream().map(RobotProbe::new).toList();
     }
 
     /**

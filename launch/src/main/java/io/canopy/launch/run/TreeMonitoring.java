@@ -85,7 +85,7 @@ final class TreeMonitoring implements AutoCloseable {
         int[] ports = groot2Ports(node.trees.stream().mapToInt(t -> t.plan.groot2Port()).toArray(), o.groot2Port());
         for (int i = 0; i < node.trees.size(); i++) {
             TreeSlot t = node.trees.get(i);
-            TreeObserver observer = TreeObserver.attach(t.tree);
+            TreeObserver observer = t.observer(); // the tree's one observer, shared with the web page and the MQTT status
             observers.add(observer);
             if (ports[i] > 0) {
                 startGroot2(t, observer, ports[i], o.groot2Port() > 0 && t.plan.groot2Port() <= 0);
