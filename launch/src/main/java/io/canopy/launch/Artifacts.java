@@ -61,7 +61,7 @@ public final class Artifacts {
         }
         for (TreePlan t : trees) {
             if (seen.add(t.file())) {
-                checkTree(t.file(), errors, t.source());
+                checkTree(t.file(), errors, t.source(), null);
             }
         }
         return errors;
