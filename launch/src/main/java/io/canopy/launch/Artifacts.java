@@ -50,6 +50,23 @@ public final class Artifacts {
         return errors;
     }
 
+    /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */
+    static List<String> checkFiles(List<TreePlan> trees, List<MachinePlan> machines) {
+        List<String> errors = new ArrayList<>();
+        java.util.Set<Path> seen = new java.util.HashSet<>();
+        for (MachinePlan m : machines) {
+            if (seen.add(m.file())) {
+                checkMachine(m.file(), errors, m.source());
+            }
+        }
+        for (TreePlan t : trees) {
+            if (seen.add(t.file())) {
+                checkTree(t.file(), errors, t.source(), null);
+            }
+        }
+        return errors;
+    }
+
     /**
      * The registry {@code canopy run} and {@code canopy validate} load trees with: every built-in, the
      * {@code StateMachine} node (a statechart inside a tree) and the demo's navigation leaves.
@@ -82,7 +99,7 @@ public final class Artifacts {
             return new XmlTreeLoader(registry()).loadFile(shown, Blackboard.create(),
                     devices == null ? context : DeviceStandIns.services(context, devices));
         } catch (InputException e) {
-            errors.add(e.getMessage() + via(from));
+            e.getMessage().lines().forEach(line -> errors.add(line + via(from)));
             return null;
         }
     }
@@ -92,7 +109,7 @@ public final class Artifacts {
         try {
             return ScxmlLoader.load(shown);
         } catch (InputException e) {
-            errors.add(e.getMessage() + via(from));
+            e.getMessage().lines().forEach(line -> errors.add(line + via(from)));
             return null;
         }
     }

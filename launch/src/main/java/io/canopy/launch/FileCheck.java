@@ -55,6 +55,7 @@ public final class FileCheck {
             }
         } catch (LaunchException e) {
             errors.addAll(e.errors());
+            errors.addAll(Artifacts.checkFiles(e.trees(), e.machines())); // every error at once, the named files' too
         } catch (InputException e) {
             errors.add(e.getMessage());
         }

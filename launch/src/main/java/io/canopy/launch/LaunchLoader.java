@@ -38,6 +38,9 @@ public final class LaunchLoader {
     private final List<Path> searchPath;
     private final List<String> errors = new ArrayList<>();
     private final List<NodePlan> nodes = new ArrayList<>();
+    /** The trees and machines of every node, also of nodes with errors (validate checks them all at once). */
+    private final List<TreePlan> namedTrees = new ArrayList<>();
+    private final List<MachinePlan> namedMachines = new ArrayList<>();
     private final List<Path> includeStack = new ArrayList<>();
 
     private LaunchLoader(Function<String, String> env, List<Path> searchPath) {
@@ -121,7 +124,7 @@ public final class LaunchLoader {
             }
         }
         if (!errors.isEmpty()) {
-            throw new LaunchException(errors);
+            throw new LaunchException(errors, namedTrees, namedMachines);
         }
         return new LaunchPlan(display, topArgs, nodes);
     }
@@ -352,10 +355,13 @@ public final class LaunchLoader {
     }
 
     private void readNode(XmlElement e, Scope scope) {
-        NodePlan node = new NodeReader(e, subst(e, scope), errors, scope.namespace).read();
+        NodeReader reader = new NodeReader(e, subst(e, scope), errors, scope.namespace);
+        NodePlan node = reader.read();
         if (node != null) {
             nodes.add(node);
         }
+        namedTrees.addAll(reader.trees());
+        namedMachines.addAll(reader.machines());
     }
 
     void noChildren(XmlElement e) {

@@ -51,6 +51,16 @@ final class NodeReader {
         this.devices = new DeviceReader(subst, errors);
     }
 
+    /** The trees read so far (after {@link #read()}: every readable {@code <tree>}, even when the node has errors). */
+    List<TreePlan> trees() {
+        return trees;
+    }
+
+    /** The machines read so far (as {@link #trees()}). */
+    List<MachinePlan> machines() {
+        return machines;
+    }
+
     /** The node, or null when it is switched off or could not be read (errors recorded). */
     NodePlan read() {
         int errorsBefore = errors.size();

@@ -35,17 +35,19 @@ class SubscriberLeavesQuietlyTest {
     Path dir;
 
     private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    /** The root and the loggers that do not pass their events up (the broker's one-line appender). */
+    private final List<Logger> loggers = List.of((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME),
+            (Logger) LoggerFactory.getLogger("io.moquette"), (Logger) LoggerFactory.getLogger("io.netty"));
 
     @BeforeEach
     void capture() {
         logged.start();
-        root.addAppender(logged);
+        loggers.forEach(l -> l.addAppender(logged));
     }
 
     @AfterEach
     void release() {
-        root.detachAppender(logged);
+        loggers.forEach(l -> l.detachAppender(logged));
     }
 
     private List<String> errorsOrTraces() {

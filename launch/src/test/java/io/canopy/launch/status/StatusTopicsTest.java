@@ -85,6 +85,6 @@ class StatusTopicsTest {
         assertThat(StatusText.format(base + "machines/mission", m)).contains("last: Patrol -> ReturnToDock");
         assertThat(seen).containsKey(base + "machines/mission/scxml");
         // rate: at least the default 5 Hz on the patrol tree's topic while it runs (here over its whole life)
-        assertThat(seen.get(base + "trees/patrol").size()).isGreaterThanOrEqualTo(3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.get(base + "trees/patrol").size() >= 3);
     }
 }
