@@ -27,6 +27,7 @@ public final class VirtualServoBus implements AutoCloseable {
     private Thread thread;
     private long lastNs;
     private volatile long packetsAnswered;
+    private final boolean[] muted = new boolean[256];
     private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
     public VirtualServoBus(ByteTransport transport, double speedRadPerS, int... ids) {
@@ -201,6 +202,9 @@ public final class VirtualServoBus implements AutoCloseable {
     }
 
     private void reply(int id, int error, byte[] params, int len) {
+        if (id >= 0 && id < 256 && muted[id]) {
+            return;
+        }
         int n = DxlPackets.status(out, scratch, id, error, params, len);
         int bad = badAnswers.get();
         if (bad > 0 && badAnswers.compareAndSet(bad, bad - 1)) {
@@ -229,6 +233,11 @@ public final class VirtualServoBus implements AutoCloseable {
     /** Sets a raw control-table value (a hardware error, a temperature) of servo {@code id}. */
     public synchronized void set(int id, int address, int size, long value) {
         DxlPackets.putLe(tables[index(id)], address, size, value);
+    }
+
+    /** Servo {@code id} goes on hearing instructions but sends no more status packets (a broken TX line); false undoes it. */
+    public void mute(int id, boolean silent) {
+        muted[id] = silent;
     }
 
     /**

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * launch/examples/dynamixel-arm.launch.xml run by {@code canopy run}'s runtime against virtual X-series servos on
  * the far end of a socat pty: the servos follow the goals the tree gives by port (DxlMoveTo) and by blackboard
  * entry, their states come back into the blackboard, the watchdog's failsafe turns torque off; a servo that
- * stops answering trips the failsafe by itself, and damaged status packets are counted, never fatal.
+ * stops answering trips the failsafe by itself, and damaged status packets are counted, never fatal. Bus cycles
+ * of 20 ms leave room for a loaded test host.
  */
 class DynamixelArmRunTest {
     private static final ControlTable X = ControlTable.xSeries();
@@ -58,7 +59,9 @@ class DynamixelArmRunTest {
                 VirtualServoBus servos = new VirtualServoBus(new SerialByteTransport(SerialConfig.of(pty.b().toString(), 57600)),
                         6.0, 1, 2, 3).start()) {
             NodeRuntime n = build(LaunchLoader.load(Path.of("examples/dynamixel-arm.launch.xml"),
-                    Map.of("port", pty.a().toString(), "mqtt_port", "0")));
+                    // wider safety margins than the example's defaults: a loaded test host stalls ticks and threads
+                    Map.of("port", pty.a().toString(), "mqtt_port", "0", "period_ms", "20", "stall_ms", "2000",
+                            "lost_after", "50")));
             try {
                 n.start();
                 TreeSlot wave = tree(n, "wave");
@@ -127,17 +130,17 @@ class DynamixelArmRunTest {
         Files.writeString(dir.resolve("watch.xml"), """
                 <root BTCPP_format="4" main_tree_to_execute="Watch">
                   <BehaviorTree ID="Watch"><Sequence>
-                    <ConsumeEvent event="arm.servo_lost" wait="true" value="{lost_id}"/>
+                    <ConsumeEvent event="arm.servo_lost" wait="true" pick="_value == 7" value="{lost_id}"/>
                   </Sequence></BehaviorTree>
                 </root>
                 """);
         Path launch = Files.writeString(dir.resolve("lost.launch.xml"), """
                 <launch>
                   <arg name="port"/>
-                  <node name="arm">
+                  <node name="arm" stall_ms="2000">
                     <timer name="control" hz="100"/>
                     <serial name="bus" port="$(var port)" baud="57600"/>
-                    <dynamixel name="arm" link="bus" lost_after="5">
+                    <dynamixel name="arm" link="bus" lost_after="10" period_ms="20">
                       <servo id="1" name="base" model="XM430-W350"/>
                       <servo id="7" name="gripper" model="XL330-M288"/>
                     </dynamixel>
@@ -149,15 +152,19 @@ class DynamixelArmRunTest {
                 """);
         try (SocatPtyPair pty = SocatPtyPair.start(dir);
                 VirtualServoBus servos = new VirtualServoBus(new SerialByteTransport(SerialConfig.of(pty.b().toString(), 57600)),
-                        0.5, 1).start()) { // servo 7 is not there
-            servos.damageAnswers(3); // fewer than lost_after: servo 1 misses some reads, never five in a row
+                        0.5, 1, 7).start()) {
+            servos.damageAnswers(3); // fewer than lost_after: servo 1 misses some reads, never ten in a row
             NodeRuntime n = build(LaunchLoader.load(launch, Map.of("port", pty.a().toString())));
             try {
                 n.start();
+                await("both servos answer").atMost(Duration.ofSeconds(5))
+                        .until(() -> bb(n, "arm_gripper_answered") == 1.0 && bb(n, "arm_base_answered") == 1.0);
+                servos.mute(7, true); // the gripper's cable breaks: it answers no more
                 TreeSlot watch = tree(n, "watch");
                 await("arm.servo_lost reaches the tree").atMost(Duration.ofSeconds(10)).until(() -> watch.runs() > 0);
                 assertThat(watch.lastStatus()).isEqualTo(Status.SUCCESS);
                 assertThat(bb(n, "lost_id")).as("the event names servo 7").isEqualTo(7.0);
+                assertThat(n.devices.bus("arm").servosLost()).isGreaterThanOrEqualTo(1);
                 await("torque off on the servo that answers").atMost(Duration.ofSeconds(2))
                         .until(() -> servos.value(1, TORQUE_ENABLE, 1) == 0);
                 TreeSlot reach = tree(n, "reach");
