@@ -53,6 +53,8 @@ abstract class MachineSession {
     boolean running;
     boolean busy;
     int finalState = -1;
+    /** Told of every step (transitions, exits, entries), or null: see {@link Machine#observe}. */
+    MachineObserver observer;
 
     MachineSession(Statechart chart, MachineContext context, Machine parent, String invokeId) {
         this.self = (Machine) this;

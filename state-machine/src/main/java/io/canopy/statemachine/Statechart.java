@@ -162,6 +162,37 @@ public final class Statechart {
         return stateIndex.get(id);
     }
 
+    /** The id of the state with this index (see {@link MachineObserver}); indices run from 1 to {@link #stateCount()}. */
+    public String stateId(int state) {
+        return ids[state];
+    }
+
+    /** The number of transitions; their indices run from 0 (see {@link MachineObserver#transition}). */
+    public int transitionCount() {
+        return transitionCount;
+    }
+
+    /**
+     * Transition {@code t} in words, for traces: {@code Patrol -> Docking on battery.low [cond]}, with
+     * {@code (eventless)} for a transition without event and {@code (targetless)} for one without target.
+     */
+    public String transitionText(int t) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(tSource[t] > 0 ? ids[tSource[t]] : "(initial)").append(" -> ");
+        if (tTargets[t].length == 0) {
+            sb.append("(targetless)");
+        } else {
+            for (int k = 0; k < tTargets[t].length; k++) {
+                sb.append(k > 0 ? " " : "").append(ids[tTargets[t][k]]);
+            }
+        }
+        sb.append(tEvents[t] == null || tEvents[t].length == 0 ? " (eventless)" : " on " + String.join(" ", tEvents[t]));
+        if (tCondText[t] != null) {
+            sb.append(" [").append(tCondText[t]).append(']');
+        }
+        return sb.toString();
+    }
+
     /** State ids in document order. */
     public List<String> stateIds() {
         List<String> out = new ArrayList<>();

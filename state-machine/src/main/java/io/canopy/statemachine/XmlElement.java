@@ -166,7 +166,7 @@ final class XmlElement {
             int cut = msg == null ? -1 : msg.indexOf("Message: ");
             String reason = cut >= 0 ? msg.substring(cut + 9) : msg;
             throw new InputException(file + ":" + (loc == null ? 0 : loc.getLineNumber()) + ":"
-                    + (loc == null ? 0 : loc.getColumnNumber()) + ": malformed XML: " + reason, e);
+                    + (loc == null ? 0 : loc.getColumnNumber()) + ": malformed XML: " + io.canopy.InputException.oneLine(reason), e);
         } finally {
             if (r != null) {
                 try {

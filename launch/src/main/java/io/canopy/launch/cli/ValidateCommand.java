@@ -51,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--main", paramLabel = "ID", description = "Which <BehaviorTree> of a tree file is the main one.")
     String main;
 
-    @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files (repeatable).")
+    @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files of trees and by $(find-pkg-share NAME) in launch files (repeatable).")
     List<Path> searchPath = new ArrayList<>();
 
     @Option(names = "--verbose", description = "Also print notes (palette merges, ignored palette defaults).")
@@ -117,7 +117,8 @@ final class ValidateCommand implements Callable<Integer> {
         for (Path f : files) {
             List<String> warnings = new ArrayList<>();
             boolean btcpp = !palettes.isEmpty() || main != null || !searchPath.isEmpty() || verbose;
-            List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings) : FileCheck.check(f, argValues, warnings);
+            List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings)
+                    : FileCheck.check(f, argValues, warnings, searchPath);
             if (strict) {
                 warnings.forEach(w -> errors.add(w + " (an error with --strict)"));
             } else {
