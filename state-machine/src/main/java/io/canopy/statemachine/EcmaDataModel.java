@@ -108,7 +108,8 @@ final class EcmaDataModel implements DataModelCompiler {
         int i = compile(source, at, attribute);
         return m -> {
             Object v = m.code[i].evalObject();
-            return v == Expressions.UNDEFINED ? null : v;
+            // ECMAScript null stays null in a data item (evalObject gives Java null for it); undefined is empty
+            return v == Expressions.UNDEFINED ? null : v == null ? Expressions.NULL : v;
         };
     }
 
