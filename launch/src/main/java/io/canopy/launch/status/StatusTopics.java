@@ -1,7 +1,6 @@
 package io.canopy.launch.status;
 
 import com.google.protobuf.ByteString;
-import io.canopy.bt.groot.Groot2Xml;
 import io.canopy.launch.run.RobotProbe;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.Publisher;
@@ -47,7 +46,7 @@ public final class StatusTopics implements AutoCloseable {
         this.periodNs = (long) (1e9 / hz);
         String base = "/" + probe.name() + "/status/";
         for (RobotProbe.TreeView t : probe.trees()) {
-            String xml = Groot2Xml.write(t.observer());
+            String xml = LayoutXml.of(t.observer());
             int crc = crc(xml);
             mqtt.newPublisher(base + "trees/" + t.name() + "/xml", io.canopy.proto.TreeLayout.class, Qos.AT_LEAST_ONCE, true)
                     .publish(TreeLayout.newBuilder().setTree(t.name()).setXml(xml).setLayoutCrc(crc).build());
