@@ -20,6 +20,8 @@ final class Route implements Connection.RawHandler {
         return sinks.isEmpty() && rawSinks.isEmpty();
     }
 
+    private final DuplicateFilter seen = new DuplicateFilter(4096);
+
     /** Highest QoS any sink asked for. */
     volatile int qos;
 
@@ -76,6 +78,13 @@ final class Route implements Connection.RawHandler {
                         topic, envelope.getSource(), (nowNs - deadlineNs) / 1_000_000);
                 return;
             }
+        }
+        if (envelope.getMessageId() != 0 && !seen.firstTime(envelope.getSource(), envelope.getMessageId())) {
+            node.counters.duplicates.incrementAndGet();
+            node.onceLog.warn("duplicate:" + topic,
+                    "MQTT topic '{}': message {} from '{}' was already handled (a QoS 1 repeat after a reconnect); dropped"
+                    + " and counted (further ones are only counted)", topic, envelope.getMessageId(), envelope.getSource());
+            return;
         }
         boolean taken = false;
         for (EnvelopeSink sink : sinks) {

@@ -185,6 +185,23 @@ class Groot2ServerTest {
         assertThat(client.request('t').get(1)).isEmpty();
     }
 
+    /**
+     * The "lost first request": fresh servers, each asked once by a fresh client, all answer at once. (With a
+     * JeroMQ REQ client, about one connection in 15 to 50 stalled in the client's handshake on a loaded host; a
+     * client that speaks ZMTP itself, as Groot2's libzmq does, never saw it in 900 tries.)
+     */
+    @Test
+    void everyFirstRequestOfAFreshConnectionIsAnswered() throws IOException {
+        for (int i = 0; i < 40; i++) {
+            int p = freePortPair();
+            try (Groot2Server s = Groot2Server.start(observer, p); Groot2TestClient c = new Groot2TestClient(p)) {
+                List<byte[]> reply = c.request('S');
+                assertThat(reply.get(0)).hasSize(22);
+                assertThat(s.requests()).isEqualTo(1);
+            }
+        }
+    }
+
     @Test
     void thePublisherPortIsBoundAndATakenPortIsNamed() {
         assertThatThrownBy(() -> new ServerSocket(port + 1).close()).isInstanceOf(IOException.class);

@@ -25,12 +25,12 @@ import picocli.CommandLine.Option;
             BtlogCommand.class,
             TreeUpgradeCommand.class,
             SimCommand.class,
-            EchoCommand.class,
+            EchoCommand.class, TopicCommand.class, NodeCommand.class, CallCommand.class,
             MonitorCommand.class,
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,
-            CommandLine.HelpCommand.class
+            HelpCommand.class
         })
 public final class CanopyMain {
     public static final int EXIT_OK = 0;

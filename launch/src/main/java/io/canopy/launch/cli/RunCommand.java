@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,22 +60,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-status", description = "Print no status line.")
     boolean noStatus;
 
-    @Option(names = "--groot2", arity = "0..1", fallbackValue = "1667", paramLabel = "PORT",
-            description = "Let Groot2 attach: the first tree on PORT (default 1667) and PORT+1, the next on PORT+2 ...")
-    Integer groot2;
+    @Mixin
+    ObserveOptions observe;
 
-    @Option(names = "--btlog", paramLabel = "DIR", description = "Record each tree's transitions to DIR/<tree>.btlog (Groot2's log format).")
-    Path btlog;
+    @picocli.CommandLine.Mixin
+    BrokerLogin login = new BrokerLogin();
 
-    @Option(names = "--trace", arity = "0..1", fallbackValue = "", paramLabel = "NODE",
-            description = "Print tree transitions on the console (only NODE and what is under it, when given).")
-    String trace;
+    @picocli.CommandLine.Mixin LaunchOptions launchOptions;
 
     @picocli.CommandLine.Mixin
     io.canopy.launch.web.WebOptions web = new io.canopy.launch.web.WebOptions();
 
     @Override
     public Integer call() throws InterruptedException {
+        if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
         Map<String, String> argValues = new LinkedHashMap<>();
         for (String a : args) {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
@@ -85,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = LaunchLoader.load(file, argValues);
+            plan = login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath));
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();
@@ -100,11 +99,7 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        if (groot2 != null && (groot2 < 1 || groot2 > 65_000)) {
-            throw new io.canopy.InputException("--groot2 " + groot2 + ": not a port; write for example --groot2 1667");
-        }
-        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), groot2 == null ? 0 : groot2,
-                btlog, trace);
+        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options());
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         AutoCloseable page = null;

@@ -25,6 +25,8 @@ final class InboundRouter implements EventHandler {
     private final EventBus bus;
     private final OnceLog onceLog = new OnceLog(LOG);
     private long typeErrors;
+    /** Sees every event before it is applied (recording); {@link NodeTap#NONE} otherwise. */
+    NodeTap tap = NodeTap.NONE;
 
     InboundRouter(EventBus bus) {
         this.bus = bus;
@@ -73,6 +75,7 @@ final class InboundRouter implements EventHandler {
 
     @Override
     public void onEvent(Event event) {
+        tap.routed(event);
         String name = event.name();
         boolean matched = false;
         for (int i = 0; i < keys.length; i++) {

@@ -53,6 +53,12 @@ final class LinkRuntime implements AutoCloseable {
      */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
             LinkSink downstream, io.canopy.tick.NanoClock clock) {
+        return build(plan, motorPlans, sensors, tap, downstream, clock, NodeTap.NONE);
+    }
+
+    /** As above; {@code nodeTap} may put a gate in front of the roles, or replace the port or simulator by a cable (replay). */
+    static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
+            LinkSink downstream, io.canopy.tick.NanoClock clock, NodeTap nodeTap) {
         List<DeviceRole> roles = new ArrayList<>();
         roles.add(tap);
         MotorController motors = null;
@@ -85,10 +91,13 @@ final class LinkRuntime implements AutoCloseable {
                 default -> { } // MotorState, Heartbeat, DeviceInfo: only through bindings
             }
         }
-        DeviceHub hub = new DeviceHub(downstream, roles.toArray(new DeviceRole[0]));
+        LinkSink hub = nodeTap.linkSink(plan.name(), new DeviceHub(downstream, roles.toArray(new DeviceRole[0])));
         SerialLink link;
         DiffDriveSim sim = null;
-        if (plan.simulated()) {
+        InProcessWire replaced = nodeTap.replaceLink(plan.name());
+        if (replaced != null) {
+            link = SerialLink.inProcess(plan.name(), replaced, true, hub, clock);
+        } else if (plan.simulated()) {
             InProcessWire wire = new InProcessWire();
             sim = DiffDriveSim.inProcess(wire, false, clock);
             configureSim(plan, sim);
@@ -138,11 +147,11 @@ final class LinkRuntime implements AutoCloseable {
         }
     }
 
-    private static SerialConfig.Parity parity(String p) {
+    static SerialConfig.Parity parity(String p) {
         return SerialConfig.Parity.valueOf(p.toUpperCase(java.util.Locale.ROOT));
     }
 
-    private static SerialConfig.StopBits stopBits(String s) {
+    static SerialConfig.StopBits stopBits(String s) {
         return switch (s) {
             case "2" -> SerialConfig.StopBits.TWO;
             case "1.5" -> SerialConfig.StopBits.ONE_POINT_FIVE;
@@ -150,7 +159,7 @@ final class LinkRuntime implements AutoCloseable {
         };
     }
 
-    private static SerialConfig.FlowControl flow(String f) {
+    static SerialConfig.FlowControl flow(String f) {
         return switch (f) {
             case "rtscts" -> SerialConfig.FlowControl.RTS_CTS;
             case "xonxoff" -> SerialConfig.FlowControl.XON_XOFF;

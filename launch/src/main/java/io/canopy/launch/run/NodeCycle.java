@@ -34,6 +34,10 @@ final class NodeCycle implements TickListener {
     private TickListener[] status = NONE;
     private long lastStatusNs = Long.MIN_VALUE;
     private long ticks;
+    /** The recorder or replayer (see {@link NodeTap}); {@link NodeTap#NONE} otherwise. */
+    NodeTap tap = NodeTap.NONE;
+    /** This cycle's timer, as an index in the launch file's order (for the tap). */
+    int index;
 
     NodeCycle(String timer) {
         this.timer = timer;
@@ -42,6 +46,7 @@ final class NodeCycle implements TickListener {
     @Override
     public void onTick(long nowNs) {
         ticks++;
+        tap.beforeCycle(index, nowNs);
         run(sense, nowNs);
         run(decide, nowNs);
         run(act, nowNs);
@@ -50,6 +55,7 @@ final class NodeCycle implements TickListener {
             lastStatusNs = nowNs;
             run(status, nowNs);
         }
+        tap.afterCycle(index, nowNs);
     }
 
     private static void run(TickListener[] phase, long nowNs) {

@@ -67,28 +67,40 @@ final class NodeRuntime {
     private java.util.concurrent.CompletableFuture<Void> mqttUp;
     Telemetry telemetry;
     Failsafe failsafe;
+    /** MAVLink vehicles and Dynamixel buses ({@code <mavlink>}, {@code <dynamixel>}). */
+    DeviceRuntime devices = DeviceRuntime.NONE;
     /** The compiled {@code <bind>}s, in launch-file order. */
     final List<Binding> routes = new ArrayList<>();
     /** One per timer: the phases of a tick. */
     final List<NodeCycle> cycles = new ArrayList<>();
     private io.canopy.tick.Watchdog watchdog;
-    /** Groot2, .btlog and console trace of the trees (canopy run --groot2/--btlog/--trace), or null. */
+    /** Groot2, .btlog, console and Perfetto traces (canopy run --groot2/--btlog/--trace/--trace-json), or null. */
     private TreeMonitoring monitoring;
-    TreeMonitoring.Options monitorOptions = TreeMonitoring.Options.NONE;
+    MonitorOptions monitorOptions = MonitorOptions.NONE;
     /** The full status on MQTT ({@code <robot>/status/...}), or null. */
     private io.canopy.launch.status.StatusTopics statusTopics;
+    /** A recorder or replayer (canopy run --record, canopy replay), or {@link NodeTap#NONE}. */
+    final NodeTap tap;
 
-    private NodeRuntime(NodePlan plan, NanoClock clock) {
+    private NodeRuntime(NodePlan plan, NanoClock clock, NodeTap tap) {
+        this.tap = tap;
+        clock = tap.clock(clock);
         this.plan = plan;
         this.ticker = new Ticker(plan.fullName(), clock);
         this.outbound = new Outbound(plan.fullName());
         this.bus = new EventBus(outbound.queue, plan.eventPolicy());
         this.router = new InboundRouter(bus);
+        this.router.tap = tap;
     }
 
     /** Builds everything (nothing runs yet); on failure closes what was built and rethrows. */
     static NodeRuntime build(NodePlan plan, NanoClock clock, NodeRegistry registry) {
-        NodeRuntime n = new NodeRuntime(plan, clock);
+        return build(plan, clock, registry, NodeTap.NONE);
+    }
+
+    /** As above, with a recorder or replayer seeing the node through {@code tap}. */
+    static NodeRuntime build(NodePlan plan, NanoClock clock, NodeRegistry registry, NodeTap tap) {
+        NodeRuntime n = new NodeRuntime(plan, clock, tap);
         try {
             n.assemble(registry);
             return n;
@@ -117,8 +129,9 @@ final class NodeRuntime {
             taps.put(s.name(), tap);
             List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
-            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock()));
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock(), this.tap));
         }
+        devices = DeviceRuntime.build(plan.devices(), ticker, blackboard, cycles);
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
                 plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox(), !plan.machines().isEmpty());
         bus.failsafe(failsafe);
@@ -149,7 +162,7 @@ final class NodeRuntime {
         XmlTreeLoader loader = new XmlTreeLoader(reg);
         List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {
-            Tree tree = loader.loadFile(t.file(), blackboard, new TreeContext(ticker.oneShotTimers(), t.seed()));
+            Tree tree = loader.loadFile(t.file(), blackboard, devices.services(new TreeContext(ticker.oneShotTimers(), t.seed())));
             if (t.main() != null && !t.main().equals(tree.id())) {
                 throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
                         + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
@@ -204,6 +217,8 @@ final class NodeRuntime {
         }
         for (NodeCycle.Builder b : cycles.values()) {
             NodeCycle cycle = b.build();
+            cycle.tap = tap;
+            cycle.index = this.cycles.size();
             this.cycles.add(cycle);
             timer(b.timerName()).addListener(cycle);
         }
@@ -217,6 +232,9 @@ final class NodeRuntime {
         long stallNs = plan.safety().stallNs(plan.timers().stream().mapToDouble(TimerPlan::hz).max().orElse(0));
         for (TickTimer t : ticker.timers()) {
             t.budgetNs(stallNs);
+        }
+        if (tap != NodeTap.NONE) {
+            tap.attached(new NodeAccess(this));
         }
         long t5 = System.nanoTime();
         LOG.debug("node {} built: links {} ms, machines {} ms, trees {} ms, then waited {} ms for the broker and MQTT "
@@ -273,8 +291,8 @@ final class NodeRuntime {
 
     void start() {
         trees.forEach(TreeSlot::observer); // before the first tick: the observers that watchers read
-        if (monitorOptions.any()) {
-            monitoring = TreeMonitoring.attach(trees, monitorOptions, System.out); // before the first tick
+        if (TreeMonitoring.wanted(monitorOptions, trees)) {
+            monitoring = TreeMonitoring.attach(this, monitorOptions, System.out); // before the first tick
         }
         for (MachineSlot m : machines) {
             m.start(); // before the tick thread exists, so its first tick sees the initial configuration
@@ -285,7 +303,7 @@ final class NodeRuntime {
         }
         ticker.start();
         statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
-        watchdog = new io.canopy.tick.Watchdog(ticker, failsafe).start();
+        watchdog = new io.canopy.tick.Watchdog(ticker, devices.around(failsafe)).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
@@ -326,6 +344,7 @@ final class NodeRuntime {
         closeMqtt();
         long t4 = System.nanoTime();
         closeLinks();
+        tap.closed();
         long t5 = System.nanoTime();
         LOG.info("node {} stopped in {} ms ({} stop command(s) written; ticker {} ms, halt+stops {} ms, outbox {} ms, "
                 + "MQTT+broker {} ms, links {} ms)", plan.fullName(), ms(t5 - t0), stops, ms(t1 - t0), ms(t2 - t1), ms(t3 - t2),
@@ -370,6 +389,7 @@ final class NodeRuntime {
     }
 
     private void closeLinks() {
+        devices.close(); // their failsafes first (hold or disarm, torque off), then their links
         for (LinkRuntime l : links.values()) {
             try {
                 l.close();

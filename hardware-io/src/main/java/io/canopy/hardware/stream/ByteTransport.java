@@ -1,0 +1,32 @@
+package io.canopy.hardware.stream;
+
+import java.io.IOException;
+
+/**
+ * A byte pipe under a {@link ByteLink}: a serial port ({@link SerialByteTransport}) or a UDP socket
+ * ({@link UdpByteTransport}). {@link #read} is called only by the link's reader thread, {@link #write} only by
+ * its writer thread; {@link #open} and {@link #close} by the reader thread.
+ */
+public interface ByteTransport {
+    /** Opens (or reopens); the exception's message says why it failed. */
+    void open() throws IOException;
+
+    /**
+     * Waits up to {@code timeoutMs} for bytes and reads what is there, at most {@code buf.length}.
+     *
+     * @return bytes read (&gt; 0), 0 when none came in time, -1 when the device is gone ({@link #lastError})
+     */
+    int read(byte[] buf, int timeoutMs);
+
+    /** Writes all {@code len} bytes; false when the device is gone ({@link #lastError}). */
+    boolean write(byte[] buf, int len);
+
+    /** Closes; never throws. */
+    void close();
+
+    /** Why the last open, read or write failed. */
+    String lastError();
+
+    /** For messages: the port path or {@code udp:127.0.0.1:14550}. */
+    String describe();
+}
