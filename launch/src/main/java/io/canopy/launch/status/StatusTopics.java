@@ -58,7 +58,7 @@ public final class StatusTopics implements AutoCloseable {
             mqtt.newPublisher(base + "machines/" + m.name() + "/scxml", MachineLayout.class, Qos.AT_LEAST_ONCE, true)
                     .publish(MachineLayout.newBuilder().setMachine(m.name()).setScxml(scxml).build());
             machines.add(new MachineTopic(m, mqtt.newPublisher(base + "machines/" + m.name(), MachineState.class),
-                    new MachineHistory(ScxmlOutline.parse(scxml, m.file().toString())), new Object[] {null, 0L}));
+                    new MachineHistory(ScxmlOutline.parse(scxml, m.file().toString()), m.recorder(), probe::clockNs), new Object[] {null, 0L}));
         }
         thread = new Thread(this::loop, "canopy-status-" + probe.name());
         thread.setDaemon(true);
@@ -119,10 +119,8 @@ public final class StatusTopics implements AutoCloseable {
         }
         for (MachineTopic m : machines) {
             List<String> active = m.view().activeStates();
-            boolean changed = active != m.seen()[0];
-            if (changed) {
-                m.history().update(active, System.currentTimeMillis() * 1_000_000L);
-            }
+            boolean stepped = m.history().update(active, System.currentTimeMillis() * 1_000_000L);
+            boolean changed = active != m.seen()[0] || stepped;
             if (all || changed || now - (long) m.seen()[1] >= periodNs) {
                 m.seen()[0] = active;
                 m.seen()[1] = now;

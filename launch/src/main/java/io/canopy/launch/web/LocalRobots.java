@@ -61,7 +61,7 @@ final class LocalRobots implements RobotSource {
                 scxml.put(m.name(), text);
                 ScxmlOutline outline = ScxmlOutline.parse(text, m.file().toString());
                 machineShapes.add(m.name(), Shapes.machine(outline));
-                histories.put(m.name(), new MachineHistory(outline));
+                histories.put(m.name(), new MachineHistory(outline, m.recorder(), probe::clockNs));
             }
         }
     }

@@ -103,7 +103,7 @@ class PatrolPageBrowserTest {
                 .isEqualTo(1);
         slow.until(d -> !d.findElements(By.cssSelector("[data-machine='mission'][data-state='ReturnToDock'][data-active='true']")).isEmpty());
         assertThat(driver.findElement(By.cssSelector("[data-machine='mission'][data-state='Patrol']")).getAttribute("data-active")).isEqualTo("false");
-        assertThat(driver.findElement(By.cssSelector("[data-transitions='mission']")).getText()).contains("Patrol → ReturnToDock");
+        assertThat(driver.findElement(By.cssSelector("[data-transitions='mission']")).getText()).contains("Patrol → ReturnToDock on battery");
         wait.until(d -> !d.findElements(By.cssSelector("g.bt-node[data-tree='dock'][data-status='running']")).isEmpty());
         Path shot = Browser.screenshot(driver, "patrol-return-to-dock.png");
         assertThat(Files.size(shot)).isGreaterThan(10_000);
