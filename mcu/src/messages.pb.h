@@ -4,6 +4,7 @@
 #ifndef PB_CANOPY_V1_MESSAGES_PB_H_INCLUDED
 #define PB_CANOPY_V1_MESSAGES_PB_H_INCLUDED
 #include "pb.h"
+#include "canopy/status.pb.h"
 
 #if PB_PROTO_HEADER_VERSION != 40
 #error Regenerate this file with the current version of nanopb generator.

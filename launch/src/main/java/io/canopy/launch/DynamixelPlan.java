@@ -11,10 +11,11 @@ import java.util.List;
  * @param mode        "position" (goals in rad) or "velocity" (rad/s)
  * @param failsafe    "torque_off" or "zero_velocity"
  * @param lostAfter   consecutive unanswered reads after which a servo is lost (and the failsafe fires); 0: never
+ * @param busWatchdogMs the servos' own Bus Watchdog: they stop when they hear nothing this long (0: off)
  * @param table       a control table file for another servo family, or null for the X series that ships
  */
 public record DynamixelPlan(String name, String link, String timer, String mode, String failsafe, int periodMs,
-        int responseTimeoutMs, boolean torqueOnStart, int lostAfter, Path table, List<ServoPlan> servos,
+        int responseTimeoutMs, boolean torqueOnStart, int lostAfter, int busWatchdogMs, Path table, List<ServoPlan> servos,
         Source source) {
     public DynamixelPlan {
         servos = List.copyOf(servos);
@@ -22,6 +23,6 @@ public record DynamixelPlan(String name, String link, String timer, String mode,
     /** The same bus on {@code timerName}. */
     public DynamixelPlan withTimer(String timerName) {
         return new DynamixelPlan(name, link, timerName, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart,
-                lostAfter, table, servos, source);
+                lostAfter, busWatchdogMs, table, servos, source);
     }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 final class DynamixelReader {
     static final String[] ATTRIBUTES = {"name", "link", "timer", "mode", "failsafe", "period_ms", "response_timeout_ms",
-        "torque_on_start", "lost_after", "table"};
+        "torque_on_start", "lost_after", "bus_watchdog_ms", "table"};
     /** Model families the shipped X-series control table describes (Protocol 2.0). */
     static final List<String> X_FAMILIES = List.of("XL330", "XL430", "XC330", "XC430", "XM430", "XM540", "XH430",
         "XH540", "XD430", "XD540", "XW430", "XW540", "2XL430", "2XC430");
@@ -36,6 +36,11 @@ final class DynamixelReader {
         int responseMs = (int) r.integer("response_timeout_ms", 20, 1, 1000, "milliseconds");
         boolean torqueOn = r.bool("torque_on_start", true);
         int lostAfter = (int) r.integer("lost_after", 10, 0, 100_000, "unanswered reads (0: never)");
+        int watchdogMs = (int) r.integer("bus_watchdog_ms", 0, 0, 2540, "milliseconds (0: off)");
+        if (watchdogMs > 0 && watchdogMs <= 2 * periodMs) {
+            r.error("bus_watchdog_ms " + watchdogMs + " must exceed two bus cycles (" + 2 * periodMs + " ms), or the servos"
+                    + " stop between two of Canopy's writes; write for example bus_watchdog_ms=\"100\"");
+        }
         Path table = r.file("table", false, "my-servos.table");
         if ("zero_velocity".equals(failsafe) && !"velocity".equals(mode)) {
             r.error("failsafe=\"zero_velocity\" needs mode=\"velocity\" (a servo in position mode ignores goal velocity);"
@@ -74,8 +79,8 @@ final class DynamixelReader {
         if (errors.size() > before || name == null || link == null) {
             return null;
         }
-        return new DynamixelPlan(name, link, timer, mode, failsafe, periodMs, responseMs, torqueOn, lostAfter, table,
-                servos, e.source());
+        return new DynamixelPlan(name, link, timer, mode, failsafe, periodMs, responseMs, torqueOn, lostAfter, watchdogMs,
+                table, servos, e.source());
     }
 
     private static ServoPlan servo(XmlElement c, Substitutions subst, List<String> errors, boolean ownTable) {

@@ -7,13 +7,14 @@ package io.canopy.launch;
  *
  * @param failsafe what the node's failsafe makes the vehicle do in the air: "hold" or "land"
  * @param holdMode the flight mode a "hold" failsafe also switches to (empty: only a zero-velocity setpoint)
+ * @param streamHz the telemetry rate asked of the vehicle when its heartbeats start (0: ask nothing)
  */
 public record MavlinkPlan(String name, String link, String timer, int system, int component, int ownSystem,
         int ownComponent, int heartbeatTimeoutMs, int heartbeatPeriodMs, int commandTimeoutMs, int commandRetries,
-        int setpointPeriodMs, String failsafe, String holdMode, Source source) {
+        int setpointPeriodMs, String failsafe, String holdMode, int streamHz, Source source) {
     /** The same role on {@code timerName}. */
     public MavlinkPlan withTimer(String timerName) {
         return new MavlinkPlan(name, link, timerName, system, component, ownSystem, ownComponent, heartbeatTimeoutMs,
-                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode, source);
+                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode, streamHz, source);
     }
 }

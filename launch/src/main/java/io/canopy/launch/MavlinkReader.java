@@ -10,7 +10,7 @@ import java.util.List;
 final class MavlinkReader {
     static final String[] ATTRIBUTES = {"name", "link", "timer", "system", "component", "own_system", "own_component",
         "heartbeat_timeout_ms", "heartbeat_period_ms", "command_timeout_ms", "command_retries", "setpoint_hz",
-        "failsafe", "hold_mode"};
+        "failsafe", "hold_mode", "stream_hz"};
 
     private MavlinkReader() {}
 
@@ -37,6 +37,7 @@ final class MavlinkReader {
         int retries = (int) r.integer("command_retries", 3, 0, 20, "resends");
         double setpointHz = r.positive("setpoint_hz", 10, 1000, "a rate in hertz (PX4 OFFBOARD needs more than 2)");
         String failsafe = r.choice("failsafe", "hold", "hold", "land");
+        int streamHz = (int) r.integer("stream_hz", 10, 0, 100, "a telemetry rate in hertz (0: ask the vehicle for nothing)");
         String holdMode = r.string("hold_mode", "");
         if (hbTimeout <= hbPeriod) {
             r.error("heartbeat_timeout_ms " + hbTimeout + " must be longer than heartbeat_period_ms " + hbPeriod
@@ -54,6 +55,6 @@ final class MavlinkReader {
         }
         return new MavlinkPlan(name, link, timer, system, component, ownSystem, ownComponent, hbTimeout, hbPeriod,
                 cmdTimeout, retries, (int) Math.max(1, Math.round(1000 / setpointHz)), failsafe,
-                holdMode == null ? "" : holdMode.toUpperCase(java.util.Locale.ROOT), e.source());
+                holdMode == null ? "" : holdMode.toUpperCase(java.util.Locale.ROOT), streamHz, e.source());
     }
 }

@@ -63,6 +63,41 @@ class DeviceLaunchTest {
     }
 
     @Test
+    void validateChecksTheVehicleBusAndServoNamesOfTheTreesNodes() {
+        write(dir, "arm.xml", """
+                <root BTCPP_format="4" main_tree_to_execute="Main">
+                  <BehaviorTree ID="Main"><Sequence>
+                    <MavArm/>
+                    <DxlMoveTo servo="elbow" position="0.5"/>
+                    <MavArm vehicle="fc9"/>
+                  </Sequence></BehaviorTree>
+                </root>
+                """);
+        write(dir, "servo.xml", """
+                <root BTCPP_format="4" main_tree_to_execute="Main">
+                  <BehaviorTree ID="Main"><DxlMoveTo servo="elbw" position="0.5"/></BehaviorTree>
+                </root>
+                """);
+        Path f = write(dir, "v.launch.xml", launch("""
+                  <node name="n">
+                    <timer name="control" hz="50"/>
+                    <serial name="servos" port="/dev/ttyUSB1"/>
+                    <udp name="fc" local="127.0.0.1:14550"/>
+                    <mavlink name="copter" link="fc"/>
+                    <dynamixel name="arm" link="servos"><servo id="1" name="elbow"/></dynamixel>
+                    <tree file="arm.xml"/>
+                    <tree file="servo.xml"/>
+                  </node>
+                """));
+        List<String> errs = FileCheck.check(f, Map.of());
+        assertThat(errs).anySatisfy(l -> assertThat(l).contains("MavArm", "no MAVLink vehicle 'fc9'", "copter"));
+        assertThat(errs).anySatisfy(l -> assertThat(l).contains("DxlMoveTo", "no servo 'elbw'", "did you mean 'elbow'"));
+        assertThat(errs).hasSize(2);
+        assertThat(FileCheck.check(dir.resolve("arm.xml"), Map.of())).as("the tree file on its own: no devices to check against")
+                .isEmpty();
+    }
+
+    @Test
     void everyDeviceMistakeIsReportedAtOnceWithFileLineColumnElementAndAFix() {
         List<String> errs = errors("""
                   <node name="n">

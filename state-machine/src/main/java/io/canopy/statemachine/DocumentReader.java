@@ -330,7 +330,17 @@ final class DocumentReader {
                 expr = exprs.value(d.attr("expr"), d, "expr");
                 sources++;
             }
-            if (d.attr("src") != null) {
+            if (d.attr("src") != null && ScxmlLoader.isUrl(d.attr("src"))) {
+                // SCXML 5.2.2: a value that cannot be had leaves the item empty and raises error.execution
+                String src = d.attr("src");
+                loader.warnings.add(d.where() + " src=\"" + src + "\": a URL is not fetched (Canopy reads src only from "
+                        + "local files, relative to the document): '" + id + "' starts undefined and its initialisation "
+                        + "raises error.execution");
+                expr = m -> {
+                    throw new IllegalStateException("src=\"" + src + "\" is a URL, which Canopy does not fetch");
+                };
+                sources++;
+            } else if (d.attr("src") != null) {
                 constant = Payloads.literal(ScxmlLoader.readSrc(dir, d.attr("src"), d));
                 sources++;
             }

@@ -96,7 +96,7 @@ public final class Machine extends MachineCore implements TickListener, EventHan
             e.origintype = null;
             e.invokeid = null;
             e.data = data;
-            if (chart.simple && directStep()) {
+            if (simple && directStep()) {
                 return;
             }
             process(false);

@@ -24,7 +24,7 @@ abstract class MachineCore extends MachineSession {
                 external.poll(current);
             }
             cells[Slots.EVENT].bindEvent(current);
-            if (chart.simple) {
+            if (simple) {
                 simpleStep();
                 if (running && internal.isEmpty()) {
                     return;
@@ -362,11 +362,55 @@ abstract class MachineCore extends MachineSession {
                 o.transition(enabled[i]);
             }
         }
+        if (context.microstepObserver != null) {
+            observedMicrostep();
+            return;
+        }
         exitStates();
         for (int i = 0; i < enabledCount; i++) {
             runBlock(chart.tAction[enabled[i]]);
         }
         enterStates();
+    }
+
+    /** A microstep told to the context's observer: the transitions, then the states exited and entered. */
+    private void observedMicrostep() {
+        java.util.List<String> transitions = new java.util.ArrayList<>();
+        for (int i = 0; i < enabledCount; i++) {
+            transitions.add(describe(enabled[i]));
+        }
+        exitStates();
+        java.util.List<String> exited = new java.util.ArrayList<>();
+        for (int s = Bits.previous(exitSet, chart.stateCount - 1); s >= 0; s = Bits.previous(exitSet, s - 1)) {
+            exited.add(chart.ids[s]);
+        }
+        for (int i = 0; i < enabledCount; i++) {
+            runBlock(chart.tAction[enabled[i]]);
+        }
+        enterStates();
+        java.util.List<String> entered = new java.util.ArrayList<>();
+        for (int s = Bits.next(sets.toEnter, 0); s >= 0; s = Bits.next(sets.toEnter, s + 1)) {
+            entered.add(chart.ids[s]);
+        }
+        context.microstepObserver.microstep(self, transitions, exited, entered);
+    }
+
+    /** {@code source -> target on event [cond]}, for the microstep observer. */
+    private String describe(int t) {
+        StringBuilder b = new StringBuilder(chart.ids[chart.tSource[t]]).append(" ->");
+        if (chart.tTargets[t].length == 0) {
+            b.append(" (targetless)");
+        }
+        for (int target : chart.tTargets[t]) {
+            b.append(' ').append(chart.ids[target]);
+        }
+        if (chart.tEvents[t] != null && chart.tEvents[t].length > 0) {
+            b.append(" on ").append(String.join(" ", chart.tEvents[t]));
+        }
+        if (chart.tCondText[t] != null) {
+            b.append(" [").append(chart.tCondText[t]).append(']');
+        }
+        return b.toString();
     }
 
     void exitStates() {

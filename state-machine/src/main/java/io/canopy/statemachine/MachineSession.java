@@ -45,6 +45,8 @@ abstract class MachineSession {
     /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
     Map<String, Object> initialValues;
 
+    /** The chart is simple and no microstep observer watches: events take the short path. */
+    final boolean simple;
     /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
     int activeAtomic = -1;
     boolean started;
@@ -78,6 +80,7 @@ abstract class MachineSession {
         }
         code = chart.program.instantiate(self, cells, chart.slotIndex);
         js = chart.js == null ? null : new JsSession(self, chart.js);
+        simple = chart.simple && context.microstepObserver == null;
         dataBound = new boolean[chart.stateCount];
         outbox = new Outbox(self);
         invocations = new Invocations(self);

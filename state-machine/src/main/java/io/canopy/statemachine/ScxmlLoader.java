@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * Loads SCXML 1.0 documents into compiled {@link Statechart}s. XML is parsed safely (no DTDs, no external
- * entities). {@code datamodel="ecmascript"} documents may use the expression vocabulary listed in
- * {@code conformance/scxml/README.md}; anything beyond it is rejected here, at load time. Every error is an
+ * entities). {@code datamodel="ecmascript"} documents run on the compiled engine when every expression is in
+ * its subset, else on the full engine (Rhino); see {@code datamodel-engine} in docs/statecharts.md. Every error is an
  * {@link InputException} whose one-line message names file, line, column and element.
  *
  * <p>Sub-machines named by {@code <invoke src="file:x.scxml">} are loaded (once) relative to the document.
@@ -145,11 +145,15 @@ public final class ScxmlLoader {
 
     /** Reads the text of {@code src} (a path relative to {@code dir}) for {@code <data src>} and {@code <script src>}. */
     static String readSrc(Path dir, String src, XmlElement at) {
-        if (src.matches("(?i)(https?|ftp)://.*")) {
+        if (isUrl(src)) {
             throw new InputException(at.where() + ": src=\"" + src + "\" is a URL: Canopy reads src only from local "
                     + "files (a path relative to the document); copy the content into the document or next to it");
         }
         return readText(resolve(dir, src), at);
+    }
+
+    static boolean isUrl(String src) {
+        return src.matches("(?i)(https?|ftp)://.*");
     }
 
     /** Reads the text of a {@code src} file for {@code <data src>}. */

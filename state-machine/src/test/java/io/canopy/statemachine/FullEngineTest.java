@@ -105,4 +105,22 @@ class FullEngineTest {
         back.fire("go");
         assertThat(back.finalStateId()).isEqualTo("ok");
     }
+
+    @Test
+    void aSnapshotKeepsBuiltStringsAndRefusesFunctionsByName() {
+        List<String> log = new ArrayList<>();
+        Machine m = start("<datamodel><data id=\"o\"/><data id=\"f\"/></datamodel>"
+                + "<state id=\"a\"><transition event=\"build\"><script>var p = 'x'; for (var i = 0; i &lt; 3; i++) { p = p + i; } "
+                + "o = {s: p, u: undefined}</script></transition>"
+                + "<transition event=\"fn\"><script>f = function () { return 1; }</script></transition>"
+                + "<transition event=\"check\" cond=\"o.s === 'x012' &amp;&amp; o.u === undefined\" target=\"ok\"/></state>"
+                + "<final id=\"ok\"/>", log);
+        m.fire("build");
+        Machine back = m.chart().restore(new MachineContext(null), m.snapshot());
+        back.fire("check");
+        assertThat(back.finalStateId()).isEqualTo("ok");
+        m.fire("fn");
+        org.assertj.core.api.Assertions.assertThatThrownBy(m::snapshot).hasMessageStartingWith("f holds")
+                .hasMessageContaining("ECMAScript function");
+    }
 }

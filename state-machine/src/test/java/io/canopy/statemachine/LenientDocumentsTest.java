@@ -131,4 +131,18 @@ class LenientDocumentsTest {
             assertThat(m.data("s").objectValue()).isEqualTo("/* not a comment */");
         }
     }
+
+    @Test
+    void aDataSrcUrlIsNotFetchedTheItemStartsUndefinedWithAWarningAndErrorExecution() {
+        Statechart c = ScxmlLoader.parse("<scxml xmlns=\"" + NS + "\" version=\"1.0\">\n"
+                + "<datamodel><data id=\"remote\" src=\"http://example.org/data.json\"/></datamodel>\n"
+                + "<state id=\"a\"><transition event=\"error.execution\" target=\"b\"/></state><final id=\"b\"/></scxml>",
+                "remote.scxml");
+        assertThat(c.warnings()).singleElement().satisfies(w -> assertThat(w).contains("remote.scxml:2:",
+                "src=\"http://example.org/data.json\"", "not fetched", "undefined"));
+        Machine m = start(c);
+        assertThat(m.finalStateId()).isEqualTo("b");
+        assertThat(m.data("remote").exists()).isTrue();
+        assertThat(m.data("remote").objectValue()).isNull();
+    }
 }

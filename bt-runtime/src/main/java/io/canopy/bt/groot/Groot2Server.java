@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  * It runs on its own thread and reads the {@link TreeObserver}: the tick never waits for it.
  *
  * <p>Breakpoints and node replacement (hooks) would block or change the tick from another thread, so they
- * are refused with an error reply; "remove all hooks", "disable all hooks" and "dump hooks" (nothing to
- * remove or dump) succeed, so Groot2 connects and disconnects cleanly. The blackboard request is refused
+ * are refused with an error reply (a blocked tick thread would stop the motor commands, and the watchdog treats
+ * that as a stall and stops the robot: see docs/observability.md); "remove all hooks", "disable all hooks" and
+ * "dump hooks" (nothing to remove or dump) succeed, so Groot2 connects and disconnects cleanly. The blackboard request is refused
  * (the blackboard belongs to the tick thread).
  */
 public final class Groot2Server implements AutoCloseable {
@@ -178,7 +179,9 @@ public final class Groot2Server implements AutoCloseable {
             }
             case Groot2Protocol.GET_TRANSITIONS -> reply.add(recordedTransitions());
             case Groot2Protocol.HOOK_INSERT, Groot2Protocol.HOOK_REMOVE, Groot2Protocol.BREAKPOINT_UNLOCK ->
-                    { return error("breakpoints are not supported: Canopy never blocks the tick"); }
+                    { return error("breakpoints and node replacement are not supported: a breakpoint would stop the tick "
+                            + "thread that also drives the motors, and the watchdog stops the robot when a tick stalls "
+                            + "(see docs/observability.md)"); }
             case Groot2Protocol.BLACKBOARD ->
                     { return error("blackboard dump is not supported: the blackboard belongs to the tick thread"); }
             default -> {

@@ -19,23 +19,26 @@ public final class ConsoleTrace implements AutoCloseable {
     private final boolean[] shown;
     private final String[] paths;
     private final long originNs;
+    private final String label;
     private long reportedLost;
 
     /**
      * @param nodeName show only this node (by name) and the nodes under it; null shows every node
      */
     public ConsoleTrace(TreeObserver observer, PrintStream out, String nodeName) {
-        this(observer, out, nodeName == null ? null : Set.of(nodeName));
+        this(observer, observer.tree().id(), out, nodeName == null ? null : Set.of(nodeName));
     }
 
     /**
-     * A trace of the nodes named {@code nodeNames} and the nodes under them (every node when null).
+     * A trace of the nodes named {@code nodeNames} and the nodes under them (every node when null), its lines
+     * naming the tree {@code label} (the launch file's name of the tree, say).
      */
-    public static ConsoleTrace of(TreeObserver observer, PrintStream out, Collection<String> nodeNames) {
-        return new ConsoleTrace(observer, out, nodeNames == null ? null : Set.copyOf(nodeNames));
+    public static ConsoleTrace of(TreeObserver observer, String label, PrintStream out, Collection<String> nodeNames) {
+        return new ConsoleTrace(observer, label, out, nodeNames == null ? null : Set.copyOf(nodeNames));
     }
 
-    private ConsoleTrace(TreeObserver observer, PrintStream out, Set<String> nodeNames) {
+    private ConsoleTrace(TreeObserver observer, String label, PrintStream out, Set<String> nodeNames) {
+        this.label = label;
         this.observer = observer;
         this.out = out;
         this.reader = observer.reader();
@@ -66,7 +69,7 @@ public final class ConsoleTrace implements AutoCloseable {
     /** Prints the transitions since the last call; returns how many were printed. */
     public synchronized int drain() {
         int printed = 0;
-        String tree = observer.tree().id();
+        String tree = label;
         while (reader.poll(batch) > 0) {
             for (int k = 0; k < batch.count(); k++) {
                 int uid = batch.uid(k);

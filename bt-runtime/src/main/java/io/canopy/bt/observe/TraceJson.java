@@ -77,8 +77,13 @@ public final class TraceJson implements AutoCloseable {
 
     /** Traces {@code observer}'s tree: its ticks (it starts timing them) and its transitions, from now on. */
     public synchronized void addTree(TreeObserver observer) {
-        int tid = track(observer.tree().id());
-        tracks.add(new TreeTrack(observer, tid, observer.timeTicks().reader(), observer.reader()));
+        addTree(observer, observer.tree().id());
+    }
+
+    /** As {@link #addTree(TreeObserver)}, the track named {@code name} (the launch file's name of the tree, say). */
+    public synchronized void addTree(TreeObserver observer, String name) {
+        int tid = track(name);
+        tracks.add(new TreeTrack(observer, name, tid, observer.timeTicks().reader(), observer.reader()));
     }
 
     /** Traces a machine: its ticks and steps on one track, its active states on a second, from now on. */
@@ -185,12 +190,12 @@ public final class TraceJson implements AutoCloseable {
         final TransitionRing.Reader transitions;
         final String tickName;
 
-        TreeTrack(TreeObserver observer, int tid, TransitionRing.Reader spans, TransitionRing.Reader transitions) {
+        TreeTrack(TreeObserver observer, String name, int tid, TransitionRing.Reader spans, TransitionRing.Reader transitions) {
             this.observer = observer;
             this.tid = tid;
             this.spans = spans;
             this.transitions = transitions;
-            this.tickName = observer.tree().id() + " tick";
+            this.tickName = name + " tick";
         }
 
         @Override

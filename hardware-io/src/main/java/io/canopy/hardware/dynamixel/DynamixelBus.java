@@ -67,6 +67,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final ControlTable.Item torque;
     private final ControlTable.Item hardwareError;
     private final ControlTable.Item goalVelocity;
+    private final ControlTable.Item busWatchdog;
     private final SeqlockTable states;
     private final SeqlockTable goals;
     private final String evNoAnswer;
@@ -134,6 +135,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         torque = table.item("torque_enable");
         hardwareError = table.item("hardware_error_status");
         goalVelocity = table.item("goal_velocity");
+        busWatchdog = config.busWatchdogMs() > 0 ? table.item("bus_watchdog") : null;
         goal = config.mode() == DynamixelConfig.Mode.POSITION ? table.item("goal_position") : goalVelocity;
         if (current.address() != READ_START || temperature.address() + 1 - READ_START != READ_LENGTH) {
             throw new IllegalArgumentException("control table " + table.name() + ": the bus reads present_current.."
@@ -174,6 +176,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     // ------------------------------------------------------------------ IO thread
 
     private void run() {
+        busWatchdog();
         if (config.torqueOnStart()) {
             torqueAll(1);
         }
@@ -186,6 +189,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
                     up = true;
                     backoffMs = 50;
                     event(EventKind.COMMAND, evLinkBack, 0);
+                    busWatchdog(); // a servo whose watchdog tripped takes goals again only after it is cleared
                     stopped = true; // the servos may have rebooted: no goals until the tree resumes
                 } catch (IOException e) {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoffMs));
@@ -256,6 +260,22 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
             send(DxlPackets.syncWrite(out, scratch, goalVelocity.address(), goalVelocity.size(), ids, values, ids.length));
         }
         failsafesWritten.incrementAndGet();
+    }
+
+    /** Clears each servo's Bus Watchdog (and its error), then sets it, when one is configured. */
+    private void busWatchdog() {
+        if (config.busWatchdogMs() == 0) {
+            return;
+        }
+        writeAll(busWatchdog, 0);
+        writeAll(busWatchdog, config.busWatchdogMs() / 20);
+    }
+
+    private void writeAll(ControlTable.Item item, long value) {
+        for (int i = 0; i < ids.length; i++) {
+            values[i] = value;
+        }
+        send(DxlPackets.syncWrite(out, scratch, item.address(), item.size(), ids, values, ids.length));
     }
 
     private void torqueAll(int on) {

@@ -14,9 +14,12 @@ import io.canopy.InputException;
  * @param torqueOnStart     enable torque on every servo when the bus starts
  * @param lostAfter         a servo that missed this many reads in a row is lost: {@code <name>.servo_lost} and the
  *                          failsafe for the whole bus (0: never)
+ * @param busWatchdogMs     written to every servo's Bus Watchdog (address 98, in 20 ms steps) at start and when the
+ *                          port comes back: a servo that hears nothing for this long stops by itself, even if Canopy
+ *                          died (0: off, the servos' default)
  */
 public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsafe, long periodMs,
-        long responseTimeoutMs, boolean torqueOnStart, int lostAfter) {
+        long responseTimeoutMs, boolean torqueOnStart, int lostAfter, int busWatchdogMs) {
 
     /** What the goal entries mean. */
     public enum Mode { POSITION, VELOCITY }
@@ -29,19 +32,24 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
      * servo lost after 10 missed reads.
      */
     public static DynamixelConfig of(String name, int... ids) {
-        return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true, 10);
+        return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true, 10, 0);
     }
 
     public DynamixelConfig with(Mode mode, Failsafe failsafe) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs);
     }
 
     public DynamixelConfig withTiming(long periodMs, long responseTimeoutMs) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs);
     }
 
     public DynamixelConfig withStart(boolean torqueOnStart, int lostAfter) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs);
+    }
+
+    public DynamixelConfig withBusWatchdog(int busWatchdogMs) {
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
+                busWatchdogMs);
     }
 
     /** Checks every value; one line naming the bus, the value and the allowed range. */
@@ -67,6 +75,10 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
         if (periodMs <= 0 || responseTimeoutMs <= 0 || mode == null || failsafe == null || lostAfter < 0) {
             throw new InputException(where + "period " + periodMs + " ms and response timeout " + responseTimeoutMs
                     + " ms must be positive, and mode and failsafe given");
+        }
+        if (busWatchdogMs < 0 || busWatchdogMs > 127 * 20 || busWatchdogMs > 0 && busWatchdogMs <= 2 * periodMs) {
+            throw new InputException(where + "bus watchdog " + busWatchdogMs + " ms must be 0 (off) or more than two bus"
+                    + " cycles (" + 2 * periodMs + " ms) and at most 2540 ms");
         }
         if (failsafe == Failsafe.ZERO_VELOCITY && mode != Mode.VELOCITY) {
             throw new InputException(where + "failsafe zero_velocity needs mode velocity (a servo in position mode"

@@ -24,6 +24,7 @@ public final class ServoBlackboard {
     private final Entry[] goals;
     private final long[] goalSeen;
     private final Entry stopped;
+    private long badGoals;
     private final TickListener sense = this::sense;
     private final TickListener act = this::act;
 
@@ -42,6 +43,11 @@ public final class ServoBlackboard {
             goalSeen[i] = goals[i].sequence();
         }
         stopped = blackboard.entry(prefix + "_stopped", ValueKind.BOOLEAN);
+    }
+
+    /** Goal entries written with something that is not a number (ignored). */
+    public long badGoals() {
+        return badGoals;
     }
 
     public TickListener sense() {
@@ -71,6 +77,12 @@ public final class ServoBlackboard {
                 ValueKind k = g.kind();
                 if (g.hasValue() && (k == ValueKind.DOUBLE || k == ValueKind.LONG)) {
                     bus.setGoal(i, g.doubleValue());
+                } else if (k == ValueKind.STRING) { // SetBlackboard writes text: "0.5"
+                    try {
+                        bus.setGoal(i, g.doubleValue());
+                    } catch (RuntimeException notANumber) {
+                        badGoals++;
+                    }
                 }
             }
         }

@@ -17,10 +17,13 @@ import io.canopy.InputException;
  * @param setpointPeriodMs   how often an active position or velocity setpoint is streamed (PX4 OFFBOARD needs &gt; 2 Hz)
  * @param failsafe           what the failsafe does while the vehicle is in the air
  * @param holdMode           the flight mode the failsafe switches to with {@link Failsafe#HOLD} (empty: none)
+ * @param streamHz           when heartbeats start (or come back), ask the vehicle to send attitude and local
+ *                           position at this rate, global position at half of it, battery and landed state at 1 Hz
+ *                           (SET_MESSAGE_INTERVAL; ArduPilot sends little on USB unless asked); 0: ask nothing
  */
 public record MavlinkConfig(String name, int targetSystem, int targetComponent, int ownSystem, int ownComponent,
         long heartbeatTimeoutMs, long heartbeatPeriodMs, long commandTimeoutMs, int commandRetries,
-        long setpointPeriodMs, Failsafe failsafe, String holdMode) {
+        long setpointPeriodMs, Failsafe failsafe, String holdMode, int streamHz) {
 
     /** What the failsafe does in the air; on the ground it always disarms. */
     public enum Failsafe {
@@ -32,23 +35,28 @@ public record MavlinkConfig(String name, int targetSystem, int targetComponent, 
 
     /** Defaults: system 1 component 1, 3 s heartbeat timeout, 1 s heartbeat, 1 s x 3 command retries, 10 Hz setpoints, HOLD. */
     public static MavlinkConfig of(String name) {
-        return new MavlinkConfig(name, 1, 1, 255, 190, 3000, 1000, 1000, 3, 100, Failsafe.HOLD, "");
+        return new MavlinkConfig(name, 1, 1, 255, 190, 3000, 1000, 1000, 3, 100, Failsafe.HOLD, "", 10);
     }
 
     public MavlinkConfig withTarget(int system, int component) {
         return new MavlinkConfig(name, system, component, ownSystem, ownComponent, heartbeatTimeoutMs,
-                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode);
+                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode, streamHz);
     }
 
     public MavlinkConfig withTimeouts(long heartbeatTimeoutMs, long commandTimeoutMs, int commandRetries) {
         return new MavlinkConfig(name, targetSystem, targetComponent, ownSystem, ownComponent, heartbeatTimeoutMs,
-                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode);
+                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode, streamHz);
     }
 
     public MavlinkConfig withFailsafe(Failsafe failsafe, String holdMode) {
         return new MavlinkConfig(name, targetSystem, targetComponent, ownSystem, ownComponent, heartbeatTimeoutMs,
                 heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe,
-                holdMode == null ? "" : holdMode);
+                holdMode == null ? "" : holdMode, streamHz);
+    }
+
+    public MavlinkConfig withOwnIds(int system, int component, long heartbeatPeriodMs, long setpointPeriodMs, int streamHz) {
+        return new MavlinkConfig(name, targetSystem, targetComponent, system, component, heartbeatTimeoutMs,
+                heartbeatPeriodMs, commandTimeoutMs, commandRetries, setpointPeriodMs, failsafe, holdMode, streamHz);
     }
 
     /** Checks every value; one line naming the role, the value and the allowed range. */
@@ -65,6 +73,9 @@ public record MavlinkConfig(String name, int targetSystem, int targetComponent, 
         if (heartbeatTimeoutMs <= heartbeatPeriodMs || heartbeatPeriodMs <= 0) {
             throw new InputException(where + "heartbeat timeout " + heartbeatTimeoutMs + " ms must exceed the"
                     + " heartbeat period " + heartbeatPeriodMs + " ms (> 0); the usual values are 3000 and 1000");
+        }
+        if (streamHz < 0 || streamHz > 100) {
+            throw new InputException(where + "stream rate " + streamHz + " Hz is outside 0..100");
         }
         if (commandTimeoutMs <= 0 || commandRetries < 0 || setpointPeriodMs <= 0) {
             throw new InputException(where + "command timeout " + commandTimeoutMs + " ms, retries "

@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Failsafe</b> ({@link #failsafe()}, any thread; the watchdog calls it through {@link #onStall}): stops
  * the streamed setpoint; on the ground (disarmed, or landed state ON_GROUND) it disarms, in the air it holds
- * (a zero-velocity setpoint, and the configured hold mode) or lands, per {@link MavlinkConfig#failsafe()}.
+ * (a zero-velocity setpoint, and the configured hold mode) or lands, per {@link MavlinkConfig#failsafe()}. From
+ * the next tick on the vehicle is {@link #held()}: setpoints from trees are refused until a tree sets a mode
+ * again. When the heartbeats stop, the streamed setpoint stops too (no stale setpoint resumes by itself).
  */
 public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Handler, TickListener, StallHandler {
     private static final Logger LOG = LoggerFactory.getLogger(MavlinkVehicle.class);
@@ -136,6 +138,8 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     private boolean connected;
     private long lastHeartbeatSentNs = Long.MIN_VALUE;
     private long stopRequestsSeen;
+    private boolean held;
+    private long setpointsRefused;
     private final int[] slotCommand = new int[SLOTS];
     private final float[][] slotParams = new float[SLOTS][7];
     private final boolean[] slotUsed = new boolean[SLOTS];
@@ -405,6 +409,8 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
             connected = alive;
             if (!alive) {
                 setpointMask = 0; // no stale setpoint resumes by itself when the link comes back
+            } else {
+                requestStreams();
             }
             if (events != null && !events.offer(tickEvent.set(EventKind.COMMAND, alive ? evLinkBack : evLinkLost, nowNs))) {
                 eventsRefused.incrementAndGet();
@@ -418,6 +424,7 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         if (stops != stopRequestsSeen) {
             stopRequestsSeen = stops;
             setpointMask = 0;
+            held = true; // no setpoint from a tree until it sets a mode again
         }
         for (int i = 0; i < SLOTS; i++) {
             if (slotUsed[i] && slotResult[i].get() == RESULT_PENDING
@@ -459,6 +466,19 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         return hb != Long.MIN_VALUE && clock.nanoTime() - hb < config.heartbeatTimeoutMs() * 1_000_000L;
     }
 
+    /**
+     * Tick thread: whether a failsafe ran and no tree set a mode since: setpoints are refused (counted in
+     * {@link #setpointsRefused()}) until {@link #setMode} takes the vehicle back.
+     */
+    public boolean held() {
+        return held;
+    }
+
+    /** Tick thread: setpoints refused while {@link #held()}. */
+    public long setpointsRefused() {
+        return setpointsRefused;
+    }
+
     /** Tick thread: whether the vehicle reports itself armed. */
     public boolean armed() {
         return state[ARMED] == 1;
@@ -486,6 +506,7 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
      * {@link FlightModes#names}) or no slot is free.
      */
     public int setMode(String mode) {
+        held = false; // a tree that sets a mode takes the vehicle back after a failsafe
         int autopilot = (int) state[AUTOPILOT];
         long custom = FlightModes.customMode(autopilot, (int) state[VEHICLE_TYPE], mode);
         if (custom < 0) {
@@ -579,6 +600,10 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
      * setpoint period until {@link #clearSetpoint}, another setpoint, or the failsafe.
      */
     public void setPositionTarget(double x, double y, double z, double yawRad) {
+        if (held || stopRequests.get() != stopRequestsSeen) { // also a failsafe this tick has not seen yet
+            setpointsRefused++;
+            return;
+        }
         boolean changed = setpointMask == 0 || setpoint[0] != (float) x || setpoint[1] != (float) y
                 || setpoint[2] != (float) z || Float.compare(setpoint[3], (float) yawRad) != 0;
         setpoint[0] = (float) x;
@@ -593,6 +618,10 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
 
     /** Tick thread: streams a velocity setpoint (local NED, m/s, yaw rate rad/s). */
     public void setVelocityTarget(double vx, double vy, double vz, double yawRateRad) {
+        if (held || stopRequests.get() != stopRequestsSeen) { // also a failsafe this tick has not seen yet
+            setpointsRefused++;
+            return;
+        }
         boolean changed = setpointMask != MASK_VELOCITY || setpoint[0] != (float) vx || setpoint[1] != (float) vy
                 || setpoint[2] != (float) vz || setpoint[3] != (float) yawRateRad;
         setpoint[0] = (float) vx;
@@ -678,6 +707,29 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     /** {@link #MISSION_IDLE}, {@link #MISSION_UPLOADING}, {@link #MISSION_ACCEPTED}, {@link #MISSION_REJECTED}, {@link #MISSION_TIMEOUT}. */
     public int missionState() {
         return missionState;
+    }
+
+    private static final int MAV_CMD_SET_MESSAGE_INTERVAL = 511;
+    private static final int[] STREAMS = {30, 32, 33, 1, 147, 245}; // the state table's messages
+    private static final int[] STREAM_DIVIDER = {1, 1, 2, 0, 0, 0}; // 0: 1 Hz
+
+    /** SET_MESSAGE_INTERVAL for the messages the state table reads, sent once (no retries; unanswered is fine). */
+    private void requestStreams() {
+        int hz = config.streamHz();
+        if (hz <= 0) {
+            return;
+        }
+        byte[] b = tickPayload;
+        for (int i = 0; i < STREAMS.length; i++) {
+            int rate = STREAM_DIVIDER[i] == 0 ? 1 : Math.max(1, hz / STREAM_DIVIDER[i]);
+            clear(b, MavlinkMessages.COMMAND_LONG);
+            Le.putF32(b, Off.CL_PARAM1, STREAMS[i]);
+            Le.putF32(b, Off.CL_PARAM1 + 4, 1_000_000f / rate);
+            Le.put16(b, Off.CL_COMMAND, MAV_CMD_SET_MESSAGE_INTERVAL);
+            Le.put8(b, Off.CL_TARGET_SYSTEM, config.targetSystem());
+            Le.put8(b, Off.CL_TARGET_COMPONENT, config.targetComponent());
+            send(MavlinkMessages.COMMAND_LONG, b);
+        }
     }
 
     private void sendHeartbeat() {

@@ -41,6 +41,8 @@ class VehicleOverUdpTest {
             assertTrue(h.events.contains("fc.link_back"), h.events.toString());
             assertTrue(h.events.contains("fc.mode_changed"), h.events.toString());
             h.until("the vehicle hears Canopy's heartbeat", 5, () -> peer.sawPrefix("GCS_HEARTBEAT 6 255 190"));
+            h.until("telemetry rates asked for once (SET_MESSAGE_INTERVAL)", 5,
+                    () -> peer.lines().stream().filter("COMMAND 511 confirmation 0"::equals).count() == 6);
 
             assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.setMode("GUIDED")));
             h.until("mode GUIDED in the heartbeat", 5, () -> "GUIDED".equals(v.modeName()));
@@ -108,6 +110,26 @@ class VehicleOverUdpTest {
             h.until("good frames go on arriving", 5, () -> v.parser().frames() > frames + 20);
             assertTrue(v.connected());
             assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.setMode("GUIDED")), "commands still work");
+        }
+    }
+
+    @Test
+    void onTheGroundTheFailsafeDisarmsAndHoldsSetpointsBackUntilAModeIsSet() throws Exception {
+        MavlinkPeer.assumeAvailable();
+        UdpByteTransport udp = new UdpByteTransport(new InetSocketAddress("127.0.0.1", 0), null);
+        try (VehicleHarness h = harness(udp); MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(udp.localPort()))) {
+            MavlinkVehicle v = h.vehicle;
+            h.until("landed state known", 15, () -> v.connected() && !Double.isNaN(v.state(MavlinkVehicle.LANDED_STATE)));
+            assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.setMode("GUIDED")));
+            assertEquals(MavlinkVehicle.MAV_RESULT_ACCEPTED, h.result(v.arm(true)));
+            h.until("armed on the ground", 5, () -> v.armed() && v.onGround());
+            v.failsafe(); // what the watchdog thread does
+            h.until("the failsafe disarmed it", 5, () -> peer.saw("DISARMED") && !v.armed());
+            assertTrue(v.held());
+            v.setPositionTarget(1, 2, -3, Double.NaN);
+            assertEquals(1, v.setpointsRefused(), "a held vehicle takes no setpoint");
+            v.setMode("GUIDED");
+            assertTrue(!v.held(), "setting a mode takes the vehicle back");
         }
     }
 

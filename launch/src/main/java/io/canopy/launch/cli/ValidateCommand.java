@@ -91,6 +91,19 @@ final class ValidateCommand implements Callable<Integer> {
         }
     }
 
+    /** For an SCXML document, which datamodel engine runs it and why ({@code " (datamodel engine: ...)"}), else "". */
+    private static String scxmlEngine(Path f) {
+        try {
+            if (FileCheck.kindOf(f) != FileCheck.Kind.SCXML) {
+                return "";
+            }
+            io.canopy.statemachine.Statechart chart = io.canopy.statemachine.ScxmlLoader.load(f);
+            return " (" + ScxmlCommand.engineLine(chart) + ")";
+        } catch (io.canopy.InputException e) {
+            return "";
+        }
+    }
+
     @Override
     public Integer call() {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -112,7 +125,7 @@ final class ValidateCommand implements Callable<Integer> {
                 warnings.forEach(w -> err.println("warning: " + w));
             }
             if (errors.isEmpty()) {
-                out.println("OK " + f);
+                out.println("OK " + f + scxmlEngine(f));
             } else {
                 bad++;
                 errors.forEach(err::println);

@@ -11,7 +11,8 @@ import org.slf4j.Marker;
  * A client of the embedded broker that leaves without DISCONNECT (Ctrl-C on {@code canopy echo}, a killed
  * {@code mosquitto_sub}, a robot losing Wi-Fi) is normal: Moquette logs it at ERROR with a stack trace
  * ("Unexpected exception while processing MQTT message ... Connection reset"). This filter (installed by
- * {@code logback.xml}) drops exactly those: that logger, with a reset or broken connection. The broker closes the
+ * {@code logback.xml}) drops exactly those: that logger, with an {@link IOException} saying the connection was
+ * reset or broken (a refused oversize message, an IOException caused by the decoder, still shows). The broker closes the
  * session and publishes the client's Last Will as usual; every other error still shows.
  */
 public final class ClientResetFilter extends TurboFilter {
@@ -25,18 +26,16 @@ public final class ClientResetFilter extends TurboFilter {
         // with parameters ("... CId={}", id, cause) the throwable comes as the last parameter, not as t
         Throwable cause = t != null ? t
                 : params != null && params.length > 0 && params[params.length - 1] instanceof Throwable last ? last : null;
-        return isReset(cause) ? FilterReply.DENY : FilterReply.NEUTRAL;
+        return cause instanceof IOException && clientLeft(cause) ? FilterReply.DENY : FilterReply.NEUTRAL;
     }
 
-    /**
-     * A connection the client dropped (reset, broken pipe), not one Moquette refused: an oversize or malformed
-     * message comes as an IOException too ("invalid massage", caused by the decoder's exception) and still shows.
-     */
-    static boolean isReset(Throwable t) {
-        if (!(t instanceof IOException) || t.getCause() != null) {
+    /** A reset or closed connection, not a refused message (an oversize one is an IOException caused by the decoder). */
+    private static boolean clientLeft(Throwable cause) {
+        if (cause.getCause() != null) {
             return false;
         }
-        String m = t.getMessage() == null ? "" : t.getMessage();
-        return t instanceof java.net.SocketException || m.contains("Connection reset") || m.contains("Broken pipe");
+        String m = cause.getMessage();
+        return cause instanceof java.nio.channels.ClosedChannelException
+                || m != null && (m.contains("Connection reset") || m.contains("Broken pipe"));
     }
 }

@@ -96,9 +96,7 @@ final class DeviceRuntime implements AutoCloseable {
                 .withTimeouts(p.heartbeatTimeoutMs(), p.commandTimeoutMs(), p.commandRetries())
                 .withFailsafe("land".equals(p.failsafe()) ? MavlinkConfig.Failsafe.LAND : MavlinkConfig.Failsafe.HOLD,
                         p.holdMode());
-        config = new MavlinkConfig(config.name(), config.targetSystem(), config.targetComponent(), p.ownSystem(),
-                p.ownComponent(), config.heartbeatTimeoutMs(), p.heartbeatPeriodMs(), config.commandTimeoutMs(),
-                config.commandRetries(), p.setpointPeriodMs(), config.failsafe(), config.holdMode());
+        config = config.withOwnIds(p.ownSystem(), p.ownComponent(), p.heartbeatPeriodMs(), p.setpointPeriodMs(), p.streamHz());
         MavlinkVehicle vehicle;
         try {
             vehicle = new MavlinkVehicle(config, ticker.clock(), ticker.inbox());
@@ -140,7 +138,8 @@ final class DeviceRuntime implements AutoCloseable {
                 .with("velocity".equals(p.mode()) ? DynamixelConfig.Mode.VELOCITY : DynamixelConfig.Mode.POSITION,
                         "zero_velocity".equals(p.failsafe()) ? DynamixelConfig.Failsafe.ZERO_VELOCITY
                                 : DynamixelConfig.Failsafe.TORQUE_OFF)
-                .withTiming(p.periodMs(), p.responseTimeoutMs()).withStart(p.torqueOnStart(), p.lostAfter());
+                .withTiming(p.periodMs(), p.responseTimeoutMs()).withStart(p.torqueOnStart(), p.lostAfter())
+                .withBusWatchdog(p.busWatchdogMs());
         DynamixelBus bus;
         try {
             bus = new DynamixelBus(config, table, transport(lp), ticker.clock(), ticker.inbox());

@@ -82,7 +82,7 @@ final class TreeMonitoring implements AutoCloseable {
             monitor.add(traceJson::drain);
         }
         long originNs = node.ticker.clock().nanoTime();
-        int[] ports = groot2Ports(node.trees, o.groot2Port());
+        int[] ports = groot2Ports(node.trees.stream().mapToInt(t -> t.plan.groot2Port()).toArray(), o.groot2Port());
         for (int i = 0; i < node.trees.size(); i++) {
             TreeSlot t = node.trees.get(i);
             TreeObserver observer = t.observer(); // the tree's one observer, shared with the web page and the MQTT status
@@ -101,11 +101,11 @@ final class TreeMonitoring implements AutoCloseable {
                 }
             }
             if (filter != null && filter.showsTree(t.plan.name())) {
-                ConsoleTrace trace = ConsoleTrace.of(observer, out, filter.nodesOf(t.plan.name()));
+                ConsoleTrace trace = ConsoleTrace.of(observer, t.plan.name(), out, filter.nodesOf(t.plan.name()));
                 monitor.add(trace::drain);
             }
             if (traceJson != null) {
-                traceJson.addTree(observer);
+                traceJson.addTree(observer, t.plan.name());
             }
         }
         for (MachineSlot ms : node.machines) {
@@ -131,12 +131,15 @@ final class TreeMonitoring implements AutoCloseable {
         }
     }
 
-    /** Groot2 ports by tree (0: none): the launch file's {@code groot2_port}, else the next free pair from {@code first}. */
-    static int[] groot2Ports(List<TreeSlot> trees, int first) {
-        int[] ports = new int[trees.size()];
+    /**
+     * Groot2 ports by tree (0: none): the launch file's {@code groot2_port} ({@code explicit}, 0 when not given),
+     * else, when {@code first > 0}, the next pair from {@code first} that no explicit port uses.
+     */
+    static int[] groot2Ports(int[] explicit, int first) {
+        int[] ports = new int[explicit.length];
         Set<Integer> taken = new HashSet<>();
-        for (int i = 0; i < trees.size(); i++) {
-            int p = trees.get(i).plan.groot2Port();
+        for (int i = 0; i < explicit.length; i++) {
+            int p = explicit[i];
             if (p > 0) {
                 ports[i] = p;
                 taken.add(p);
@@ -144,7 +147,7 @@ final class TreeMonitoring implements AutoCloseable {
             }
         }
         int next = first;
-        for (int i = 0; i < trees.size() && first > 0; i++) {
+        for (int i = 0; i < explicit.length && first > 0; i++) {
             if (ports[i] == 0) {
                 while (taken.contains(next) || taken.contains(next + 1)) {
                     next += 2;

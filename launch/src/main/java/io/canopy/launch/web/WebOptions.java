@@ -29,7 +29,7 @@ public final class WebOptions {
      * Starts the page for the runner's nodes when asked for (here or in the launch file), printing its address
      * (and the control token) on {@code out}; null when not asked for. {@code stop} stops the run.
      */
-    public AutoCloseable start(LaunchRunner runner, Runnable stop, PrintStream out) {
+    public WebServer start(LaunchRunner runner, Runnable stop, PrintStream out) {
         List<RobotProbe> probes = runner.probes();
         MonitorPlan fromFile = probes.stream().map(RobotProbe::plan).filter(p -> p != null && p.webPort() > 0).findFirst().orElse(null);
         if (port == null && fromFile == null) {
@@ -53,11 +53,9 @@ public final class WebOptions {
             log.detach();
             throw e;
         }
+        server.onClose(log::detach);
         print(out, server, address, "canopy run");
-        return () -> {
-            server.close();
-            log.detach();
-        };
+        return server;
     }
 
     static void print(PrintStream out, WebServer server, String address, String who) {

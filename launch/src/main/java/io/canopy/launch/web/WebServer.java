@@ -45,6 +45,7 @@ public final class WebServer implements AutoCloseable {
     private final String token;
     private final Runnable stop;
     private int port;
+    private Runnable onClose = () -> {};
 
     private WebServer(Server server, LiveHub hub, String token, Runnable stop) {
         this.server = server;
@@ -116,8 +117,13 @@ public final class WebServer implements AutoCloseable {
         return hub;
     }
 
+    void onClose(Runnable r) {
+        onClose = r;
+    }
+
     @Override
     public void close() {
+        onClose.run();
         hub.close();
         try {
             server.stop();

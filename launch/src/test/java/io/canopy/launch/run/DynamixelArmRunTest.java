@@ -81,6 +81,7 @@ class DynamixelArmRunTest {
                 assertThat(n.blackboard.entry("arm_stopped").booleanValue()).isFalse();
                 for (int id = 1; id <= 3; id++) {
                     assertThat(servos.value(id, TORQUE_ENABLE, 1)).as("torque on, servo " + id).isEqualTo(1);
+                    assertThat(servos.value(id, 98, 1)).as("Bus Watchdog 100 ms = 5 x 20 ms, servo " + id).isEqualTo(5);
                 }
 
                 // a tree writes a new goal into the blackboard: the bus sends it at the end of the tick

@@ -12,8 +12,8 @@ import io.canopy.hardware.mavlink.MavlinkVehicle;
 /**
  * Flies to a point of the local NED frame (metres; z is negative above home) by streaming
  * SET_POSITION_TARGET_LOCAL_NED: RUNNING until within {@code tolerance}, then SUCCESS (the setpoint stays, so the
- * vehicle holds there); FAILURE when the link is lost or {@code timeout_ms} passes. A halt holds the vehicle
- * where it is.
+ * vehicle holds there); FAILURE when the link is lost, a failsafe holds the vehicle (until a tree sets a mode
+ * again) or {@code timeout_ms} passes. A halt holds the vehicle where it is.
  */
 public final class GotoLocal extends StatefulAction {
     public static final NodeType TYPE = NodeType.action("MavGoToLocal", GotoLocal::new,
@@ -53,8 +53,8 @@ public final class GotoLocal extends StatefulAction {
 
     @Override
     protected Status onRunning() {
-        if (!vehicle.connected()) {
-            return Status.FAILURE;
+        if (!vehicle.connected() || vehicle.held()) {
+            return Status.FAILURE; // the link is lost, or a failsafe holds the vehicle until a tree sets a mode
         }
         double tx = x.getDouble();
         double ty = y.getDouble();
