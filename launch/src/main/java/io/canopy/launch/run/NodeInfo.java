@@ -140,8 +140,7 @@ public final class NodeInfo {
                 out.add(new String[] {m.topic(), b.textPayload() ? "text" : b.to() instanceof Endpoint.Event ? "Event" : "Envelope"});
             }
         }
-        out.add(new String[] {plan.fullName() + "/" + DESCRIBE, "Event"});
-        return out;
+        return out; // the describe service is listed under "services"
     }
 
     private static String sourceType(NodePlan plan, Endpoint from) {

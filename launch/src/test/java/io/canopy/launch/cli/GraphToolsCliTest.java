@@ -99,7 +99,8 @@ class GraphToolsCliTest {
         assertThat(run("topic", "list", "--wait", "500ms")).isEqualTo(0);
         assertThat(out.toString().lines()).contains("robot9/a/timers [TimerStats]", "robot9/a/trees [TreeStatus]",
                 "robot9/a/info [Event]", "robot9/a/state [text]", "robot9/events/stopped [Event]",
-                "robot9/b/timers [TimerStats]", "robot9/b/state [text]");
+                "robot9/b/timers [TimerStats]", "robot9/b/state [text]",
+                "robot9/cmd/stop [Event]", "robot9/b/cmd [text]"); // topics that only have subscribers too
     }
 
     @Test
