@@ -200,4 +200,15 @@ class GraphToolsCliTest {
         assertThat(run("topic", "echo", "robot9/a/info", "--once", "--field", "payload.timers.1.hz")).isEqualTo(0);
         assertThat(out.toString().strip()).isEqualTo("20");
     }
+
+    @Test
+    void topicPubReachesTheNodeWhichAnswersOnItsEventTopic() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<String> got = new java.util.concurrent.LinkedBlockingQueue<>();
+        try (var sub = helper.newRawSubscriber("/robot9/events/stopped", io.canopy.messaging.Qos.AT_LEAST_ONCE,
+                (t, payload, retained) -> got.add(t))) {
+            Thread.sleep(200); // the subscription reaches the broker
+            assertThat(run("topic", "pub", "robot9/cmd/stop", "--event", "stop")).isEqualTo(0);
+            assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("robot9/events/stopped");
+        }
+    }
 }
