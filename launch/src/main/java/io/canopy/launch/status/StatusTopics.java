@@ -104,7 +104,7 @@ public final class StatusTopics implements AutoCloseable {
     /** Publishes what changed and what is due; {@code all} publishes everything (at close). */
     private void publishDue(long now, boolean all) {
         for (TreeTopic t : trees) {
-            long written = t.view().observer().ring().written();
+            long written = t.view().observer().changes();
             boolean changed = written != t.seen()[0];
             if (all || changed || now - t.seen()[1] >= periodNs) {
                 t.view().observer().copyStatuses(t.statuses(), null);
