@@ -36,6 +36,8 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     private long tickNs;
     private boolean tickTimed;
     private long tick;
+    /** Status changes so far (published with the status bytes at the end of each tick). */
+    private long changes;
     /** Each tick's start and duration, when {@link #timeTicks()} asked for them; else null. */
     private volatile TransitionRing spans;
     /** Set once a reader of the ring exists; until then only the status bytes are kept (all Groot2 polls need). */
@@ -124,6 +126,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         if (old != s) {
             before[uid] = old;
             status[uid] = (byte) s;
+            changes++;
             if (recording) {
                 if (!tickTimed) {
                     // read the clock once per tick, and only in ticks that change something
@@ -184,8 +187,19 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         return status.length;
     }
 
+    /** The transition ring; asking for it counts as reading it, so it is filled from the next tick on. */
     public TransitionRing ring() {
+        ringWanted = true;
         return ring;
+    }
+
+    /**
+     * Status changes so far, as of the last finished tick (any thread): the cheap way to ask "did anything change
+     * since I last looked?" without the transition ring.
+     */
+    public long changes() {
+        TICKS_DONE.getAcquire(this);
+        return changes;
     }
 
     /**
