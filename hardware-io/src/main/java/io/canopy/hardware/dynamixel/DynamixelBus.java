@@ -1,6 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
-import io.canopy.hardware.stream.ByteTransport;
+import io.canopy.hardware.serial.Transport;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
@@ -53,7 +53,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
 
     private final DynamixelConfig config;
     private final ControlTable table;
-    private final ByteTransport transport;
+    private final Transport transport;
     private final NanoClock clock;
     private final EventQueue events;
     private final int[] ids;
@@ -116,7 +116,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final double[] snapshot;
     private final double[] goalValues;
 
-    public DynamixelBus(DynamixelConfig config, ControlTable table, ByteTransport transport, NanoClock clock,
+    public DynamixelBus(DynamixelConfig config, ControlTable table, Transport transport, NanoClock clock,
             EventQueue events) {
         this.config = config.validate();
         this.table = table;

@@ -1,6 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
-import io.canopy.hardware.stream.ByteTransport;
+import io.canopy.hardware.serial.Transport;
 import java.io.IOException;
 
 /**
@@ -13,7 +13,7 @@ import java.io.IOException;
 public final class VirtualServoBus implements AutoCloseable {
     private static final int TABLE_SIZE = 256;
 
-    private final ByteTransport transport;
+    private final Transport transport;
     private final int[] ids;
     private final byte[][] tables;
     private final double speedRadPerS;
@@ -30,7 +30,7 @@ public final class VirtualServoBus implements AutoCloseable {
     private final boolean[] muted = new boolean[256];
     private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
-    public VirtualServoBus(ByteTransport transport, double speedRadPerS, int... ids) {
+    public VirtualServoBus(Transport transport, double speedRadPerS, int... ids) {
         this.transport = transport;
         this.ids = ids.clone();
         this.speedRadPerS = speedRadPerS;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.canopy.bt.Blackboard;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SocatPtyPair;
-import io.canopy.hardware.stream.SerialByteTransport;
+import io.canopy.hardware.serial.TtyTransport;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.ManualNanoClock;
@@ -32,10 +32,10 @@ class DynamixelTickAllocationTest {
         ManualNanoClock clock = new ManualNanoClock();
         EventQueue inbox = EventQueue.builder().name("alloc").build();
         try (SocatPtyPair pty = SocatPtyPair.start(dir);
-                VirtualServoBus servos = new VirtualServoBus(new SerialByteTransport(SerialConfig.of(pty.a().toString(), 1_000_000)),
+                VirtualServoBus servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.a().toString(), 1_000_000)),
                         6.0, 1, 2).start();
                 DynamixelBus bus = new DynamixelBus(DynamixelConfig.of("arm", 1, 2, 3).withTiming(2, 3), ControlTable.xSeries(),
-                        new SerialByteTransport(SerialConfig.of(pty.b().toString(), 1_000_000)), clock, inbox).start()) {
+                        new TtyTransport(SerialConfig.of(pty.b().toString(), 1_000_000)), clock, inbox).start()) {
             Blackboard bb = Blackboard.create();
             ServoBlackboard sb = new ServoBlackboard(bus, new String[] {"a", "b", "c"}, bb);
             var goalB = bb.entry("arm_b_goal");

@@ -16,8 +16,8 @@ import io.canopy.hardware.mavlink.MavlinkVehicles;
 import io.canopy.hardware.mavlink.VehicleBlackboard;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.stream.ByteLink;
-import io.canopy.hardware.stream.ByteTransport;
-import io.canopy.hardware.stream.SerialByteTransport;
+import io.canopy.hardware.serial.Transport;
+import io.canopy.hardware.serial.TtyTransport;
 import io.canopy.hardware.stream.UdpByteTransport;
 import io.canopy.launch.DevicePlans;
 import io.canopy.launch.DynamixelPlan;
@@ -162,7 +162,7 @@ final class DeviceRuntime implements AutoCloseable {
                 String.join(",", names), p.mode(), p.periodMs(), p.failsafe());
     }
 
-    private static ByteTransport transport(RawLinkPlan lp) {
+    private static Transport transport(RawLinkPlan lp) {
         if (lp.udp()) {
             return new UdpByteTransport(new InetSocketAddress(lp.localHost(), lp.localPort()),
                     lp.remoteHost() == null ? null : new InetSocketAddress(lp.remoteHost(), lp.remotePort()));
@@ -172,7 +172,7 @@ final class DeviceRuntime implements AutoCloseable {
                 .withFraming(s.dataBits(), LinkRuntime.parity(s.parity()), LinkRuntime.stopBits(s.stopBits()))
                 .withFlowControl(LinkRuntime.flow(s.flowControl()));
         try {
-            return new SerialByteTransport(config);
+            return new TtyTransport(config);
         } catch (RuntimeException e) {
             throw new InputException(lp.source() + ": " + e.getMessage());
         }

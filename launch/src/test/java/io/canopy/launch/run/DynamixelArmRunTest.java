@@ -10,7 +10,7 @@ import io.canopy.hardware.dynamixel.ControlTable;
 import io.canopy.hardware.dynamixel.VirtualServoBus;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SocatPtyPair;
-import io.canopy.hardware.stream.SerialByteTransport;
+import io.canopy.hardware.serial.TtyTransport;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.proto.LinkStatus;
@@ -56,7 +56,7 @@ class DynamixelArmRunTest {
     void theArmFollowsTheTreesGoalsAndTheFailsafeTurnsTorqueOff() throws Exception {
         assumeThat(SocatPtyPair.available()).as("socat is installed").isTrue();
         try (SocatPtyPair pty = SocatPtyPair.start(dir);
-                VirtualServoBus servos = new VirtualServoBus(new SerialByteTransport(SerialConfig.of(pty.b().toString(), 57600)),
+                VirtualServoBus servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.b().toString(), 57600)),
                         6.0, 1, 2, 3).start()) {
             NodeRuntime n = build(LaunchLoader.load(Path.of("examples/dynamixel-arm.launch.xml"),
                     // wider safety margins than the example's defaults: a loaded test host stalls ticks and threads
@@ -151,7 +151,7 @@ class DynamixelArmRunTest {
                 </launch>
                 """);
         try (SocatPtyPair pty = SocatPtyPair.start(dir);
-                VirtualServoBus servos = new VirtualServoBus(new SerialByteTransport(SerialConfig.of(pty.b().toString(), 57600)),
+                VirtualServoBus servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.b().toString(), 57600)),
                         0.5, 1, 7).start()) {
             servos.damageAnswers(3); // fewer than lost_after: servo 1 misses some reads, never ten in a row
             NodeRuntime n = build(LaunchLoader.load(launch, Map.of("port", pty.a().toString())));
