@@ -1,4 +1,5 @@
 /**
- * BT.CPP's built-in actions (Script, SetBlackboard, Sleep, AlwaysSuccess/Failure, ...), one node type per file.
+ * BT.CPP's built-in actions (Script, SetBlackboard, UnsetBlackboard, Sleep, AlwaysSuccess/Failure,
+ * WasEntryUpdated), one node type per file.
  */
 package io.canopy.bt.action;
