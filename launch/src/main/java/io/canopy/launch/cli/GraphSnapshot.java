@@ -61,6 +61,7 @@ final class GraphSnapshot {
                 }
             }
         });
+        sub.awaitSubscribed(5_000); // the window starts once the broker has the subscription, not when it was asked for
         Thread.sleep(Math.max(1, windowNs / 1_000_000));
         sub.close();
         synchronized (g) {
