@@ -70,6 +70,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Print tree transitions on the console (only NODE and what is under it, when given).")
     String trace;
 
+    @picocli.CommandLine.Mixin io.canopy.launch.record.RecordOptions recording = new io.canopy.launch.record.RecordOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -101,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
             throw new io.canopy.InputException("--groot2 " + groot2 + ": not a port; write for example --groot2 1667");
         }
         LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), groot2 == null ? 0 : groot2,
-                btlog, trace);
+                btlog, trace, recording.taps(plan));
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         try {
@@ -112,6 +114,7 @@ final class RunCommand implements Callable<Integer> {
             LOG.info("stopped cleanly in {} ms", TimeUnit.NANOSECONDS.toMillis(took));
         } finally {
             runner.shutdown();
+            recording.close();
             done.countDown();
         }
         return CanopyMain.EXIT_OK;
