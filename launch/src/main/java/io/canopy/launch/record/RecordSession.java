@@ -85,6 +85,10 @@ public final class RecordSession implements AutoCloseable {
     }
 
     private void open(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
         mcap = new McapWriter(file, "canopy", "zstd");
         files.add(file);
         schemas.clear();
