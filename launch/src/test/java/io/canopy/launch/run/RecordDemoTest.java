@@ -37,6 +37,57 @@ class RecordDemoTest {
         }
     }
 
+    /**
+     * Recording overhead: the time spent in the node's ticks (ticker.advance) over 30 s of the demo, without and with a
+     * recording, each run twice (the first warms the JIT). A quick figure on a shared host, printed, not a benchmark.
+     */
+    @Test
+    void tickTimeWithAndWithoutRecording() throws Exception {
+        long[] plain = new long[2];
+        long[] recorded = new long[2];
+        for (int round = 0; round < 2; round++) {
+            plain[round] = tickNs(false);
+            recorded[round] = tickNs(true);
+        }
+        System.out.printf("tick time over 1500 control ticks: without recording %.1f ms, with %.1f ms (%+.1f %%)%n",
+                plain[1] / 1e6, recorded[1] / 1e6, 100.0 * (recorded[1] - plain[1]) / plain[1]);
+        assertThat(recorded[1]).isPositive();
+    }
+
+    private long tickNs(boolean record) throws Exception {
+        LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
+                Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()), "battery", "25"));
+        RecordSession session = record ? RecordSession.start(dir.resolve("o" + System.nanoTime() + ".mcap"), plan, 0) : null;
+        ManualNanoClock clock = new ManualNanoClock();
+        NodeRuntime node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(),
+                record ? session.tap(plan.nodes().get(0)) : NodeTap.NONE);
+        long spent = 0;
+        try {
+            node.startManual();
+            LinkRuntime base = node.links.get("base");
+            DiffDriveSim sim = base.sim;
+            long open = System.nanoTime() + 5_000_000_000L;
+            while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
+                Thread.onSpinWait();
+            }
+            long step = DiffDriveSim.stepNs();
+            for (long t = 0; t < 30_000_000_000L; t += step) {
+                sim.step(clock.nanoTime() + step);
+                await(sim.link(), base.link);
+                long t0 = System.nanoTime();
+                node.ticker.advance(step);
+                spent += System.nanoTime() - t0;
+                await(base.link, sim.link());
+            }
+        } finally {
+            node.shutdown(1_000_000_000L);
+            if (session != null) {
+                session.close();
+            }
+        }
+        return spent;
+    }
+
     @Test
     void recordsThirtySecondsOfTheDemoAndACutCopyStillReads() throws Exception {
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
