@@ -69,6 +69,44 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
         return new BagInfo(file, out, attachments, metadata, r.complete(), r.problem());
     }
 
+    /** One message of a recording, as {@link #messages} hands it out. */
+    public interface MessageVisitor {
+        void message(String topic, String schema, long logTimeNs, byte[] data);
+    }
+
+    /** Every message of {@code file} in file order (a file cut short: up to the cut). */
+    public static void messages(Path file, MessageVisitor visitor) throws IOException {
+        Map<Integer, String> schemaNames = new LinkedHashMap<>();
+        Map<Integer, String[]> chans = new LinkedHashMap<>();
+        McapReader.read(file, new McapReader.Visitor() {
+            @Override
+            public void schema(int id, String name, String encoding, byte[] data) {
+                schemaNames.put(id, name);
+            }
+
+            @Override
+            public void channel(int id, int schemaId, String topic, String encoding, Map<String, String> md) {
+                chans.put(id, new String[] {topic, schemaNames.getOrDefault(schemaId, "?")});
+            }
+
+            @Override
+            public void message(int channel, long sequence, long logTime, long publishTime, byte[] data) {
+                String[] c = chans.get(channel);
+                if (c != null) {
+                    visitor.message(c[0], c[1], logTime, data);
+                }
+            }
+        });
+    }
+
+    /** A recording's own message ({@code canopy.record.v1.*}) decoded, or null for another schema. */
+    public static com.google.protobuf.Message decodeRecord(String schema, byte[] data) throws IOException {
+        if (!schema.startsWith("canopy.record.v1.")) {
+            return null;
+        }
+        return com.google.protobuf.DynamicMessage.parseFrom(RecordSchemas.type(schema.substring("canopy.record.v1.".length())), data);
+    }
+
     public long messageCount() {
         return channels.stream().mapToLong(Channel::count).sum();
     }

@@ -128,6 +128,19 @@ class RecordDemoTest {
         assertThat(counts.get("robot1/controller/tree/patrol")).isGreaterThan(10L);
         assertThat(info.metadata().get("canopy")).containsEntry("launch", "patrol.launch.xml");
 
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = io.canopy.launch.cli.CanopyMain.execute("echo", "--bag", file.toString(), "robot1/controller/machine/#");
+        } finally {
+            System.setOut(stdout);
+        }
+        String echoed = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(exit).isZero();
+        assertThat(echoed).contains("robot1/controller/machine/mission", "active: \"Patrol\"", "active: \"ReturnToDock\"");
+
         byte[] whole = Files.readAllBytes(file);
         Path cut = dir.resolve("cut.mcap");
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length * 2 / 3));
