@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
         description = "Robot-controller node: behavior trees, state machines, serial and MQTT on a real-time ticker.",
         subcommands = {
             RunCommand.class,
+            BagCommand.class,
             ValidateCommand.class,
             NodesCommand.class,
             TreeTestCommand.class,

@@ -65,8 +65,15 @@ final class EchoCommand implements Callable<Integer> {
             description = "Print only this field of the body, e.g. percent, active_states, nodes.0.name (proto or JSON names).")
     String field;
 
+    @Option(names = "--bag", paramLabel = "FILE.mcap",
+            description = "Print the messages of TOPIC (a filter: robot1/controller/in/#) from a recording instead of a broker.")
+    java.nio.file.Path bag;
+
     @Override
     public Integer call() throws Exception {
+        if (bag != null) {
+            return echoBag();
+        }
         if (count < 0) {
             throw new InputException("--count " + count + ": must not be negative; give 0 for no limit or the number"
                     + " of messages to print, for example --count 10");
@@ -102,6 +109,43 @@ final class EchoCommand implements Callable<Integer> {
             }
         }
         return CanopyMain.EXIT_OK;
+    }
+
+    /** {@code --bag}: the recorded messages whose channel matches TOPIC, one line each, in file order. */
+    private int echoBag() throws java.io.IOException {
+        if (!java.nio.file.Files.isRegularFile(bag)) {
+            throw new InputException("--bag " + bag + ": no such file; give a recording made with canopy run --record");
+        }
+        java.util.regex.Pattern match = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(topic.replaceFirst("^/", ""))
+                .replace("+", "\\E[^/]*\\Q").replace("#", "\\E.*\\Q"));
+        PrintWriter out = spec.commandLine().getOut();
+        long[] printed = {0};
+        io.canopy.launch.record.BagInfo.messages(bag, (t, schema, logTimeNs, data) -> {
+            if ((count > 0 && printed[0] >= count) || !match.matcher(t).matches()) {
+                return;
+            }
+            printed[0]++;
+            try {
+                Message m = io.canopy.launch.record.BagInfo.decodeRecord(schema, data);
+                out.println(m == null ? format(t, data, false)
+                        : t + " " + Instant.ofEpochSecond(0, logTimeNs) + " " + TextFormat.printer().shortDebugString(m));
+            } catch (java.io.IOException e) {
+                out.println(t + " (undecodable " + schema + ": " + e.getMessage() + ")");
+            }
+        });
+        out.flush();
+        if (printed[0] == 0) {
+            spec.commandLine().getErr().println("canopy: no message in " + bag + " on " + topic + "; see its channels with canopy bag info " + bag);
+            return CanopyMain.EXIT_BAD_INPUT;
+        }
+        return CanopyMain.EXIT_OK;
+    }
+
+    /** The option's value as the user typed it (picocli's parsed value when it was not typed). */
+    private String typed(String option, Object parsed) {
+        var result = spec.commandLine().getParseResult();
+        var matched = result == null ? null : result.matchedOption(option);
+        return matched == null || matched.stringValues().isEmpty() ? String.valueOf(parsed) : matched.stringValues().get(0);
     }
 
     /** One line: topic, header, body; or the raw payload when it is not an Envelope. */

@@ -71,6 +71,8 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     io.canopy.launch.web.WebOptions web = new io.canopy.launch.web.WebOptions();
 
+    @picocli.CommandLine.Mixin io.canopy.launch.record.RecordOptions recording = new io.canopy.launch.record.RecordOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
@@ -99,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options());
+        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options(),
+                recording.taps(plan));
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         AutoCloseable page = null;
@@ -113,6 +116,7 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             closeQuietly(page);
             runner.shutdown();
+            recording.close();
             done.countDown();
         }
         return CanopyMain.EXIT_OK;

@@ -1,0 +1,100 @@
+package io.canopy.launch.record;
+
+import com.google.protobuf.DescriptorProtos.DescriptorProto;
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Descriptors.Descriptor;
+import io.canopy.proto.Envelope;
+
+/**
+ * The protobuf schemas of a recording's own messages ({@code canopy/record.proto}, package
+ * {@code canopy.record.v1}, built here in code), and the FileDescriptorSets embedded in the MCAP file so
+ * Foxglove, Lichtblick and the mcap tools decode every channel.
+ */
+final class RecordSchemas {
+    static final FileDescriptorProto MESSAGES = Envelope.getDescriptor().getFile().toProto();
+    static final FileDescriptorProto RECORD;
+    static final Descriptors.FileDescriptor FILE;
+
+    static {
+        FileDescriptorProto.Builder f = FileDescriptorProto.newBuilder().setName("canopy/record.proto")
+                .setPackage("canopy.record.v1").setSyntax("proto3").addDependency(MESSAGES.getName());
+        f.addMessageType(msg("Tick", s("timer", 1), u64("tick", 2), i64("deadline_ns", 3), i64("now_ns", 4)));
+        f.addMessageType(msg("Input", s("route", 1), s("name", 2), s("kind", 3), i64("stamp_ns", 4), d("value", 5),
+                s("data_kind", 6), env("message", 7), s("text", 8)));
+        f.addMessageType(msg("Output", s("route", 1), s("to", 2), i64("stamp_ns", 3), d("value", 4), s("data_kind", 5),
+                env("message", 6), s("text", 7)));
+        f.addMessageType(msg("MotorSetpoints", rep(s("source", 1)), rep(d("value", 2)), rep(b("held", 3)), i64("now_ns", 4)));
+        f.addMessageType(msg("TreeTransition", s("tree", 1), s("path", 2), u32("uid", 3), s("from", 4), s("to", 5),
+                u64("tree_tick", 6), i64("now_ns", 7)));
+        f.addMessageType(msg("MachineTransition", s("machine", 1), rep(s("active", 2)), i64("now_ns", 3)));
+        RECORD = f.build();
+        try {
+            FILE = Descriptors.FileDescriptor.buildFrom(RECORD, new Descriptors.FileDescriptor[] {Envelope.getDescriptor().getFile()});
+        } catch (Descriptors.DescriptorValidationException e) {
+            throw new IllegalStateException("record.proto does not build: " + e.getMessage(), e);
+        }
+    }
+
+    private RecordSchemas() {}
+
+    static Descriptor type(String name) {
+        return FILE.findMessageTypeByName(name);
+    }
+
+    /** The schema data of a record type: a FileDescriptorSet of messages.proto and record.proto. */
+    static byte[] recordSet() {
+        return FileDescriptorSet.newBuilder().addFile(MESSAGES).addFile(RECORD).build().toByteArray();
+    }
+
+    static byte[] envelopeSet() {
+        return FileDescriptorSet.newBuilder().addFile(MESSAGES).build().toByteArray();
+    }
+
+    private static DescriptorProto msg(String name, FieldDescriptorProto.Builder... fields) {
+        DescriptorProto.Builder m = DescriptorProto.newBuilder().setName(name);
+        for (FieldDescriptorProto.Builder f : fields) {
+            m.addField(f);
+        }
+        return m.build();
+    }
+
+    private static FieldDescriptorProto.Builder field(String name, int n, FieldDescriptorProto.Type t) {
+        return FieldDescriptorProto.newBuilder().setName(name).setNumber(n).setType(t)
+                .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL);
+    }
+
+    private static FieldDescriptorProto.Builder rep(FieldDescriptorProto.Builder f) {
+        return f.setLabel(FieldDescriptorProto.Label.LABEL_REPEATED);
+    }
+
+    private static FieldDescriptorProto.Builder s(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_STRING);
+    }
+
+    private static FieldDescriptorProto.Builder u64(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_UINT64);
+    }
+
+    private static FieldDescriptorProto.Builder u32(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_UINT32);
+    }
+
+    private static FieldDescriptorProto.Builder i64(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_INT64);
+    }
+
+    private static FieldDescriptorProto.Builder d(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_DOUBLE);
+    }
+
+    private static FieldDescriptorProto.Builder b(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_BOOL);
+    }
+
+    private static FieldDescriptorProto.Builder env(String n, int i) {
+        return field(n, i, FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName(".canopy.v1.Envelope");
+    }
+}

@@ -1,0 +1,343 @@
+package io.canopy.launch.record;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.Message;
+import io.canopy.bt.observe.TreeObserver;
+import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.MachinePlan;
+import io.canopy.launch.NodePlan;
+import io.canopy.launch.TreePlan;
+import io.canopy.proto.Envelope;
+import io.canopy.statemachine.Statechart;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One recording ({@code canopy run --record FILE}): the MCAP file, the launch file and the tree and machine files it
+ * loaded as attachments, and the writer thread that drains every node's {@link Recorder} every few milliseconds,
+ * writes a chunk at least every second (so a kill loses at most about a second), and starts a new file
+ * ({@code run-1.mcap}, ...) when one passes {@code --record-max-size}.
+ */
+public final class RecordSession implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RecordSession.class);
+    static final long CHUNK_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private final Path base;
+    private final LaunchPlan plan;
+    private final long maxBytes;
+    private McapWriter mcap;
+    private int fileIndex;
+    private final List<Recorder> recorders = new CopyOnWriteArrayList<>();
+    private final Map<Recorder, Map<String, Integer>> channels = new HashMap<>();
+    private final Map<String, Integer> schemas = new HashMap<>();
+    private final Thread writer;
+    private volatile boolean running = true;
+    private long chunkOpenedNs = System.nanoTime();
+    private final long epochOffsetNs;
+    private long written;
+    private final List<Path> files = new ArrayList<>();
+
+    private RecordSession(Path file, LaunchPlan plan, long maxBytes) throws IOException {
+        this.base = file;
+        this.plan = plan;
+        this.maxBytes = maxBytes;
+        this.epochOffsetNs = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+        open(file);
+        writer = new Thread(this::run, "canopy-record");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /** Starts recording {@code plan} into {@code file} (rotating past {@code maxBytes}, 0: never). */
+    public static RecordSession start(Path file, LaunchPlan plan, long maxBytes) {
+        try {
+            return new RecordSession(file, plan, maxBytes);
+        } catch (IOException e) {
+            throw new io.canopy.InputException("--record " + file + ": cannot write there (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The tap that records {@code node}: pass to LaunchRunner.start. */
+    public io.canopy.launch.run.NodeTap tap(NodePlan node) {
+        return new Recorder(this);
+    }
+
+    public List<Path> files() {
+        return List.copyOf(files);
+    }
+
+    public long messagesWritten() {
+        return written;
+    }
+
+    private void open(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        mcap = new McapWriter(file, "canopy", "zstd");
+        files.add(file);
+        schemas.clear();
+        long now = System.currentTimeMillis() * 1_000_000L;
+        Path dir = plan.file().toAbsolutePath().getParent();
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put("launch", dir.relativize(plan.file().toAbsolutePath()).toString());
+        plan.args().forEach((k, v) -> meta.put("arg." + k, v));
+        meta.put("file_index", String.valueOf(fileIndex));
+        attach(dir, plan.file(), now);
+        for (NodePlan n : plan.nodes()) {
+            for (TreePlan t : n.trees()) {
+                attach(dir, t.file(), now);
+                meta.put("seed." + n.fullName() + "/" + t.name(), String.valueOf(t.seed()));
+            }
+            for (MachinePlan m : n.machines()) {
+                attach(dir, m.file(), now);
+            }
+        }
+        mcap.metadata("canopy", meta);
+    }
+
+    private void attach(Path dir, Path file, long now) throws IOException {
+        Path abs = file.toAbsolutePath().normalize();
+        String name = abs.startsWith(dir) ? dir.relativize(abs).toString() : "external/" + abs.getFileName();
+        mcap.attachment(name, "application/xml", now, Files.readAllBytes(abs));
+    }
+
+    synchronized void register(Recorder r) {
+        recorders.add(r);
+        channelsOf(r);
+    }
+
+    private Map<String, Integer> channelsOf(Recorder r) {
+        return channels.computeIfAbsent(r, k -> new HashMap<>());
+    }
+
+    private int channel(Recorder r, String topic, String type) throws IOException {
+        Map<String, Integer> m = channelsOf(r);
+        Integer id = m.get(topic);
+        if (id == null) {
+            Integer schema = schemas.get(type);
+            if (schema == null) {
+                boolean env = type.equals("canopy.v1.Envelope");
+                schema = mcap.schema(type, "protobuf", env ? RecordSchemas.envelopeSet() : RecordSchemas.recordSet());
+                schemas.put(type, schema);
+            }
+            id = mcap.channel(schema, r.prefix + topic, "protobuf", Map.of());
+            m.put(topic, id);
+        }
+        return id;
+    }
+
+    void nodeClosed(Recorder r) {
+        LockSupport.unpark(writer);
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                int n = drainAll();
+                if (System.nanoTime() - chunkOpenedNs >= CHUNK_PERIOD_NS) {
+                    flush();
+                }
+                if (n == 0) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                }
+            } catch (IOException | RuntimeException e) {
+                LOG.error("recording to {} failed: {}; recording stops", base, e.toString());
+                return;
+            }
+        }
+    }
+
+    private synchronized void flush() throws IOException {
+        mcap.flushChunk();
+        chunkOpenedNs = System.nanoTime();
+        if (maxBytes > 0 && mcap.bytesWritten() >= maxBytes) {
+            mcap.close();
+            fileIndex++;
+            String name = base.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            String next = dot > 0 ? name.substring(0, dot) + "-" + fileIndex + name.substring(dot) : name + "-" + fileIndex;
+            channels.clear();
+            open(base.resolveSibling(next));
+            LOG.info("recording continues in {}", next);
+        }
+    }
+
+    private synchronized int drainAll() throws IOException {
+        int n = 0;
+        for (Recorder r : recorders) {
+            n += drain(r);
+        }
+        return n;
+    }
+
+    private int drain(Recorder r) throws IOException {
+        int n = 0;
+        for (int slot; (slot = r.ring.next()) >= 0; r.ring.release()) {
+            n++;
+            TickRing q = r.ring;
+            switch (q.type[slot]) {
+                case TickRing.TICK -> {
+                    String timer = r.node.timers().get(q.index[slot]);
+                    put(r, "timer/" + timer, q.b[slot], (long) q.value[slot], msg("Tick", "timer", timer, "tick",
+                            (long) q.value[slot], "deadline_ns", q.a[slot], "now_ns", q.b[slot]));
+                }
+                case TickRing.INPUT -> {
+                    Object data = q.data[slot];
+                    DynamicMessage.Builder b = builder("Input", "name", (String) q.name[slot],
+                            "kind", io.canopy.tick.EventKind.values()[q.index[slot]].name(), "stamp_ns", q.a[slot],
+                            "value", q.value[slot]);
+                    data(b, data);
+                    put(r, "in/events", q.a[slot], 0, b.build());
+                }
+                case TickRing.MOTORS -> {
+                    DynamicMessage.Builder b = builder("MotorSetpoints", "now_ns", q.b[slot]);
+                    Descriptor d = b.getDescriptorForType();
+                    List<io.canopy.launch.run.NodeAccess.MotorSource> src = r.node.motorSources();
+                    for (int i = 0; i < src.size(); i++) {
+                        b.addRepeatedField(d.findFieldByName("source"), src.get(i).name());
+                        b.addRepeatedField(d.findFieldByName("value"), q.vector[slot][i]);
+                    }
+                    for (int i = 0; i < r.node.motorControllers().size(); i++) {
+                        b.addRepeatedField(d.findFieldByName("held"), q.vector[slot][src.size() + i] != 0);
+                    }
+                    put(r, "out/motors", q.b[slot], 0, b.build());
+                }
+                case TickRing.MACHINE -> {
+                    String name = r.node.machineNames().get(q.index[slot]);
+                    Statechart chart = r.node.charts().get(q.index[slot]);
+                    DynamicMessage.Builder b = builder("MachineTransition", "machine", name, "now_ns", q.b[slot]);
+                    List<String> ids = chart.stateIds();
+                    for (String id : ids) {
+                        int s = chart.stateIndex(id);
+                        if (s > 0 && s < 64 && (q.a[slot] & (1L << s)) != 0) {
+                            b.addRepeatedField(b.getDescriptorForType().findFieldByName("active"), id);
+                        }
+                    }
+                    put(r, "machine/" + name, q.b[slot], 0, b.build());
+                }
+                default -> { }
+            }
+        }
+        for (Recorder.Serial s; (s = r.serial.poll()) != null; n++) {
+            if (s.envelope() != null) {
+                put(r, "in/serial/" + s.link(), s.receivedNs(), 0, s.envelope());
+            } else {
+                put(r, "in/serial/" + s.link() + "/state", s.receivedNs(), 0,
+                        msg("Input", "name", s.state(), "stamp_ns", s.receivedNs()));
+            }
+        }
+        for (Recorder.Output o; (o = r.outputs.poll()) != null; n++) {
+            DynamicMessage.Builder b = builder("Output", "route", o.route(), "to", o.to(), "stamp_ns", o.stampNs(),
+                    "value", o.value());
+            data(b, o.data());
+            put(r, "out/" + o.to().replaceFirst(":", "/"), o.stampNs(), 0, b.build());
+        }
+        for (int t = 0; t < r.readers.size(); t++) {
+            TreeObserver o = r.observers.get(t);
+            String tree = r.node.treeNames().get(t);
+            int got;
+            while ((got = r.readers.get(t).poll(r.batch)) > 0) {
+                n += got;
+                for (int k = 0; k < got; k++) {
+                    put(r, "tree/" + tree, r.batch.timeNs(k), r.batch.tick(k), msg("TreeTransition", "tree", tree,
+                            "path", o.path(r.batch.uid(k)), "uid", r.batch.uid(k), "from", r.batch.from(k).name(),
+                            "to", r.batch.to(k).name(), "tree_tick", r.batch.tick(k), "now_ns", r.batch.timeNs(k)));
+                }
+            }
+        }
+        return n;
+    }
+
+    private void data(DynamicMessage.Builder b, Object data) {
+        Message m = Recorder.message(data);
+        Descriptor d = b.getDescriptorForType();
+        if (m != null) {
+            b.setField(d.findFieldByName("data_kind"), "message");
+            b.setField(d.findFieldByName("message"), wrap(m));
+        } else if (data instanceof Number) {
+            b.setField(d.findFieldByName("data_kind"), "number");
+            b.setField(d.findFieldByName("text"), data.toString());
+        } else if (data != null) {
+            b.setField(d.findFieldByName("data_kind"), data instanceof String ? "text" : "other");
+            b.setField(d.findFieldByName("text"), data.toString());
+        }
+    }
+
+    /** A body message inside an Envelope (the field of the body oneof of its type), or the Envelope itself. */
+    static Envelope wrap(Message m) {
+        if (m instanceof Envelope e) {
+            return e;
+        }
+        for (FieldDescriptor f : Envelope.getDescriptor().getFields()) {
+            if (f.getType() == FieldDescriptor.Type.MESSAGE && f.getMessageType() == m.getDescriptorForType()) {
+                return Envelope.newBuilder().setField(f, m).build();
+            }
+        }
+        return Envelope.getDefaultInstance();
+    }
+
+    private void put(Recorder r, String topic, long nodeNs, long sequence, Message m) throws IOException {
+        int ch = channel(r, topic, m.getDescriptorForType().getFullName());
+        byte[] bytes = m.toByteArray();
+        long t = nodeNs + epochOffsetNs;
+        mcap.message(ch, (int) sequence, t, t, bytes, 0, bytes.length);
+        written++;
+        if (mcap.pendingBytes() > (1 << 20)) {
+            flush();
+        }
+    }
+
+    private static DynamicMessage.Builder builder(String type, Object... kv) {
+        Descriptor d = RecordSchemas.type(type);
+        DynamicMessage.Builder b = DynamicMessage.newBuilder(d);
+        for (int i = 0; i < kv.length; i += 2) {
+            FieldDescriptor f = d.findFieldByName((String) kv[i]);
+            Object v = kv[i + 1];
+            if (f.getType() == FieldDescriptor.Type.UINT32) {
+                v = ((Number) v).intValue();
+            }
+            b.setField(f, v);
+        }
+        return b;
+    }
+
+    private static DynamicMessage msg(String type, Object... kv) {
+        return builder(type, kv).build();
+    }
+
+    /** Drains what is left (after the nodes shut down), writes the summary and footer. */
+    @Override
+    public void close() {
+        running = false;
+        LockSupport.unpark(writer);
+        try {
+            writer.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            synchronized (this) {
+                drainAll();
+                mcap.close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the recording " + base, e);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package io.canopy.launch.record;
+
+import com.google.protobuf.Message;
+import io.canopy.bt.observe.TransitionBatch;
+import io.canopy.bt.observe.TransitionRing;
+import io.canopy.bt.observe.TreeObserver;
+import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeTap;
+import io.canopy.proto.Envelope;
+import io.canopy.statemachine.Machine;
+import io.canopy.tick.Event;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Records one node (a {@link NodeTap}): on the tick thread each cycle's timer, deadline and time, every inbox
+ * event the router applies that came from outside (MQTT, the watchdog), motor set-points and machine
+ * configurations when they change, into a preallocated {@link TickRing}; on the links' reader threads every
+ * decoded serial message; on the outbox thread every published message or event; tree transitions from each
+ * tree's transition ring. The {@link RecordSession}'s writer thread turns them into MCAP messages.
+ */
+final class Recorder implements NodeTap {
+    /** A serial message (or link state) as a link's reader thread delivered it. */
+    record Serial(String link, Envelope envelope, long receivedNs, String state) {}
+
+    /** An outbox event as the outbox thread handled it. */
+    record Output(String route, String to, long stampNs, double value, Object data) {}
+
+    final RecordSession session;
+    final TickRing ring = new TickRing(1 << 14, 32);
+    final ConcurrentLinkedQueue<Serial> serial = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<Output> outputs = new ConcurrentLinkedQueue<>();
+    NodeAccess node;
+    String prefix;
+    final List<TreeObserver> observers = new ArrayList<>();
+    final List<TransitionRing.Reader> readers = new ArrayList<>();
+    final TransitionBatch batch = new TransitionBatch(256);
+    private final Set<String> derived = new HashSet<>();
+    private List<NodeAccess.MotorSource> sources = List.of();
+    private List<io.canopy.hardware.device.MotorController> controllers = List.of();
+    private double[] lastMotor = new double[0];
+    private long[] lastMachine = new long[0];
+    private List<Machine> machines = List.of();
+    volatile boolean closed;
+
+    Recorder(RecordSession session) {
+        this.session = session;
+    }
+
+    @Override
+    public LinkSink linkSink(String link, LinkSink hub) {
+        return new LinkSink() {
+            @Override
+            public void onEnvelope(SerialLink l, Envelope envelope, long receivedNs) {
+                serial.add(new Serial(link, envelope, receivedNs, null));
+                hub.onEnvelope(l, envelope, receivedNs);
+            }
+
+            @Override
+            public void onDeviceLost(SerialLink l, String reason) {
+                serial.add(new Serial(link, null, System.nanoTime(), "lost: " + reason));
+                hub.onDeviceLost(l, reason);
+            }
+
+            @Override
+            public void onDeviceBack(SerialLink l) {
+                serial.add(new Serial(link, null, System.nanoTime(), "back"));
+                hub.onDeviceBack(l);
+            }
+        };
+    }
+
+    @Override
+    public void attached(NodeAccess n) {
+        node = n;
+        prefix = n.name() + "/";
+        for (NodeAccess.Route r : n.routes()) {
+            if (r.fromSerial()) {
+                derived.add(r.key());
+            }
+            if (r.toOutbox()) {
+                String key = r.key();
+                String to = r.to();
+                n.onOutput(key, e -> outputs.add(new Output(key, to, e.timestampNs(), e.value(), e.attachment())));
+            }
+        }
+        derived.add(SerialLink.EVENT_DEVICE_LOST);
+        derived.add(SerialLink.EVENT_DEVICE_BACK);
+        for (io.canopy.bt.Tree t : n.trees()) {
+            TreeObserver o = TreeObserver.attach(t);
+            observers.add(o);
+            readers.add(o.reader());
+        }
+        sources = n.motorSources();
+        controllers = n.motorControllers();
+        lastMotor = new double[sources.size() + controllers.size()];
+        java.util.Arrays.fill(lastMotor, Double.NaN);
+        machines = n.machines();
+        lastMachine = new long[machines.size()];
+        session.register(this);
+    }
+
+    @Override
+    public void routed(Event e) {
+        if (derived.contains(e.name())) {
+            return;
+        }
+        int slot = ring.claim(TickRing.INPUT);
+        if (slot < 0) {
+            return;
+        }
+        ring.name[slot] = e.name();
+        ring.index[slot] = e.kind().ordinal();
+        ring.a[slot] = e.timestampNs();
+        ring.value[slot] = e.value();
+        ring.data[slot] = e.attachment();
+        ring.publish();
+    }
+
+    @Override
+    public void beforeCycle(int timer, long nowNs) {
+        int slot = ring.claim(TickRing.TICK);
+        if (slot < 0) {
+            return;
+        }
+        ring.index[slot] = timer;
+        ring.a[slot] = node.timer(timer).nextDeadlineNs();
+        ring.b[slot] = nowNs;
+        ring.value[slot] = node.ticks(timer);
+        ring.publish();
+    }
+
+    @Override
+    public void afterCycle(int timer, long nowNs) {
+        boolean changed = false;
+        int k = 0;
+        for (int i = 0; i < sources.size(); i++, k++) {
+            io.canopy.bt.Entry e = sources.get(i).entry();
+            double v = e.hasValue() ? e.doubleValue() : Double.NaN;
+            if (Double.compare(v, lastMotor[k]) != 0) {
+                lastMotor[k] = v;
+                changed = true;
+            }
+        }
+        for (int i = 0; i < controllers.size(); i++, k++) {
+            double v = controllers.get(i).held() ? 1 : 0;
+            if (Double.compare(v, lastMotor[k]) != 0) {
+                lastMotor[k] = v;
+                changed = true;
+            }
+        }
+        if (changed && lastMotor.length <= ring.vector[0].length) {
+            int slot = ring.claim(TickRing.MOTORS);
+            if (slot >= 0) {
+                System.arraycopy(lastMotor, 0, ring.vector[slot], 0, lastMotor.length);
+                ring.b[slot] = nowNs;
+                ring.publish();
+            }
+        }
+        for (int m = 0; m < lastMachine.length; m++) {
+            long sig = machines.get(m).configurationSignature();
+            if (sig != lastMachine[m]) {
+                lastMachine[m] = sig;
+                int slot = ring.claim(TickRing.MACHINE);
+                if (slot >= 0) {
+                    ring.index[slot] = m;
+                    ring.b[slot] = nowNs;
+                    long mask = 0;
+                    Machine mc = machines.get(m);
+                    for (int s = 1; s < 64; s++) {
+                        if (mc.isActive(s)) {
+                            mask |= 1L << s;
+                        }
+                    }
+                    ring.a[slot] = mask;
+                    ring.publish();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void closed() {
+        closed = true;
+        session.nodeClosed(this);
+    }
+
+    /** The message an inbox or outbox event carries, or null. */
+    static Message message(Object attachment) {
+        return NodeAccess.messageOf(attachment);
+    }
+}
