@@ -1,6 +1,6 @@
 // Reads a Canopy recording with the official @mcap/core library and decodes every message with protobufjs from
 // the FileDescriptorSets embedded in the file: the independent check that Foxglove-style readers understand it.
-// usage: node read-mcap.mjs FILE.mcap   (NODE_PATH must hold @mcap/core, @mcap/support, protobufjs)
+// usage: node read-recording.mjs FILE.mcap   (@mcap/core, @mcap/support, protobufjs from this folder's package.json)
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 const require = createRequire(process.env.NODE_PATH ? process.env.NODE_PATH + "/" : import.meta.url);
