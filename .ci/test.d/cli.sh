@@ -94,6 +94,18 @@ for c in "topic list" "topic info" "topic echo" "topic hz" "topic bw" "node list
   [ $rc = 0 ] && [[ "$out" == *"Example"* && "$out" == *"Exit codes"* ]] && ok "$c --help" || ko "$c --help (exit $rc)" "$out"
 done
 
+# a broker restart without persistence loses every retained message: the node announces itself again
+kill "$mosq_pid"; wait "$mosq_pid" 2>/dev/null
+"$mosq" -c "$work/mosquitto.conf" >> "$work/mosquitto.log" 2>&1 &
+mosq_pid=$!
+for _ in $(seq 1 60); do
+  canopy node info robot1/controller --wait 300ms "${B[@]}" 2>/dev/null | grep -q "control hz=50" && break
+  sleep 0.5
+done
+out=$(canopy node info robot1/controller "${B[@]}" 2>&1)
+[[ "$out" == *"State: online"* && "$out" == *"control hz=50"* ]] && ok "after a broker restart: online with its registry" \
+  || ko "registry after a broker restart" "$out"
+
 # colour only on a terminal, and never with NO_COLOR; the piped status output has no escape either
 esc=$(printf '\033')
 out=$(canopy topic --help 2>&1)

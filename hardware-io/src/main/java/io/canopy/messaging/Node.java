@@ -207,6 +207,11 @@ public final class Node implements AutoCloseable {
             }
 
             @Override
+            public boolean awaitSubscribed(long timeoutMs) throws InterruptedException {
+                return connection.awaitSubscribed(filter, timeoutMs);
+            }
+
+            @Override
             public void close() {
                 removeSink(filter, listener);
             }

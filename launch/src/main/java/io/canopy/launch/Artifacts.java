@@ -32,6 +32,7 @@ public final class Artifacts {
                 Statechart c = checkMachine(m.file(), errors, m.source());
                 if (c != null) {
                     charts.put(m.name(), c);
+                    checkParams(m, c, errors);
                 }
             }
             for (TreePlan t : node.trees()) {
@@ -48,6 +49,21 @@ public final class Artifacts {
             }
         }
         return errors;
+    }
+
+    /** Every {@code <param>} of a machine must name a {@code <data>} item of its datamodel. */
+    private static void checkParams(MachinePlan m, Statechart chart, List<String> errors) {
+        if (m.params().isEmpty()) {
+            return;
+        }
+        io.canopy.statemachine.Machine probe = chart.newMachine(
+                new io.canopy.statemachine.MachineContext(new DeadlineTimerQueue(new ManualNanoClock())));
+        for (String name : m.params().keySet()) {
+            if (probe.data(name) == null) {
+                errors.add(m.source() + ": <param name=\"" + name + "\">: machine '" + m.name() + "' (" + m.file().getFileName()
+                        + ") has no <data id=\"" + name + "\">; declare it in its <datamodel>, or remove the parameter");
+            }
+        }
     }
 
     /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */

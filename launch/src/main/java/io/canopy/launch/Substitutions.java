@@ -181,7 +181,11 @@ final class Substitutions {
             return c.evalString();
         } catch (RuntimeException e) { // a syntax error (InputException) or an evaluation error (ExpressionException)
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-            throw new Failure("$(" + inner + "): " + why + "; write an expression such as $(eval $(var rate) * 2),"
+            String shown = inner.length() > 60 ? inner.substring(0, 57) + "..." : inner;
+            if (why.length() > 300) {
+                why = why.substring(0, 297) + "...";
+            }
+            throw new Failure("$(" + shown + "): " + why + "; write an expression such as $(eval $(var rate) * 2),"
                     + " with text in single quotes: $(eval '$(var mode)' == 'sim')");
         }
     }

@@ -175,4 +175,13 @@ class RosLaunchFeaturesTest {
                         (required)
                 """);
     }
+
+    @Test
+    void aDeeplyNestedEvalIsAnErrorLineNotACrash() {
+        String deep = "(".repeat(20_000) + "1" + ")".repeat(20_000);
+        Path f = write(dir, "deep.launch.xml", launch("<node name=\"n\"><timer name=\"c\" hz=\"$(eval " + deep + ")\"/></node>"));
+        LaunchException e = catchThrowableOfType(() -> load(f, Map.of(), Map.of(), List.of()), LaunchException.class);
+        assertThat(e.errors()).singleElement().asString().contains("deep.launch.xml:3:").contains("<timer>: attribute 'hz': $(eval ((((")
+                .hasSizeLessThan(1000); // the expression is shortened, the line stays readable
+    }
 }

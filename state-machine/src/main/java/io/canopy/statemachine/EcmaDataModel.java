@@ -77,7 +77,7 @@ final class EcmaDataModel implements DataModelCompiler {
             warn(at, attribute, source, problem);
             return failing(source, problem);
         }
-        throw new BeyondSubset(at.where() + " " + attribute + "=\"" + source + "\": " + e.getMessage());
+        throw BeyondSubset.of(at.where() + " " + attribute + "=\"" + source + "\"", e);
     }
 
     /**
@@ -88,6 +88,17 @@ final class EcmaDataModel implements DataModelCompiler {
         BeyondSubset(String message) {
             super(message);
         }
+
+        /** {@code where attribute="source": the first clause of the compiled parser's message}, sources shortened. */
+        static BeyondSubset of(String what, InputException e) {
+            String why = e.getMessage();
+            int cut = why.indexOf(" in \"");
+            return new BeyondSubset(shorten(what) + ": " + (cut > 0 ? why.substring(0, cut) : why));
+        }
+
+        private static String shorten(String s) {
+            return s.length() <= 160 ? s : s.substring(0, 120) + "..." + s.substring(s.length() - 20);
+        }
     }
 
     /** A location that is not an expression at all ({@code 'continue'}) fails when used, not when loaded. */
@@ -96,7 +107,7 @@ final class EcmaDataModel implements DataModelCompiler {
             return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
             if (JsEngine.syntaxError(source, true) == null) {
-                throw new BeyondSubset(at.where() + " " + attribute + "=\"" + source + "\": " + e.getMessage());
+                throw BeyondSubset.of(at.where() + " " + attribute + "=\"" + source + "\"", e);
             }
             warn(at, attribute, source, "not a location: " + e.getMessage());
             return failing(source, "'" + source + "' is not a location: " + e.getMessage());
@@ -108,7 +119,8 @@ final class EcmaDataModel implements DataModelCompiler {
         int i = compile(source, at, attribute);
         return m -> {
             Object v = m.code[i].evalObject();
-            return v == Expressions.UNDEFINED ? null : v;
+            // ECMAScript null stays null in a data item (evalObject gives Java null for it); undefined is empty
+            return v == Expressions.UNDEFINED ? null : v == null ? Expressions.NULL : v;
         };
     }
 
@@ -135,8 +147,7 @@ final class EcmaDataModel implements DataModelCompiler {
             boolean badLocation = JsEngine.syntaxError(location, true) != null;
             if (!badLocation && JsEngine.syntaxError(source, true) == null
                     && JsEngine.syntaxError(location.strip() + " = " + JsEngine.asExpression(source), false) == null) {
-                throw new BeyondSubset(at.where() + " location=\"" + location + "\" expr=\"" + source + "\": "
-                        + e.getMessage());
+                throw BeyondSubset.of(at.where() + " location=\"" + location + "\" expr=\"" + source + "\"", e);
             }
             String bad = badLocation ? "location" : "expr";
             warn(at, bad, badLocation ? location : source, "not a valid ECMAScript assignment: " + e.getMessage());

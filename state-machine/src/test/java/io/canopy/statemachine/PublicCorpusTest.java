@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every public SCXML document of {@code corpus/} (Qt, Apache Commons SCXML, uSCXML, SCION; see
  * {@code corpus/README.md}) is loaded and, when it loads, started and run on a virtual clock until it waits
- * for an external event (bounded in steps, virtual time and wall time). None may crash (an exception other
+ * for an external event (bounded in steps, virtual time and wall time), and once more on the full engine. None may crash (an exception other
  * than the loader's one-line refusal) or hang; a refusal is one line naming the file, and only documents
  * written for a datamodel Canopy does not run, or listed with their reason in
  * {@code corpus/expected-refusals.txt}, may be refused.
@@ -89,6 +89,13 @@ class PublicCorpusTest {
             } else {
                 loaded++;
                 boolean onFull = "full".equals(ScxmlLoader.load(f).datamodelEngine());
+                // and every loaded document once more on the full engine: it must not crash there either
+                ScxmlTestRunner.Result onRhino = Assertions.assertTimeoutPreemptively(PER_DOCUMENT,
+                        () -> ScxmlTestRunner.run(f, "full"), rel + " on the full engine did not finish in " + PER_DOCUMENT);
+                String rd = onRhino.detail() == null ? "" : onRhino.detail();
+                if (onRhino.outcome() == ScxmlTestRunner.Outcome.ERROR && !rd.contains("microsteps without waiting")) {
+                    problems.add(rel + ": on the full engine: " + rd);
+                }
                 full += onFull ? 1 : 0;
                 report.add("LOADED " + rel + (onFull ? " (full engine)" : "") + ": " + r.outcome()
                         + (r.outcome() == ScxmlTestRunner.Outcome.PASS ? "" : " " + detail));

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * SCION's test suite (corpus/scion/scxml-test-framework): each document comes with the events to send (some
  * after a delay) and the atomic configuration expected after each. Canopy must agree with SCION on every test
- * whose document it loads, except those listed in {@code corpus/scion-differences.txt} with the reason.
+ * whose document it loads, except those listed in {@code corpus/scion-differences.txt} with the reason, and
+ * get the same results on the full engine.
  */
 class ScionSuiteTest {
     @Test
@@ -46,7 +47,11 @@ class ScionSuiteTest {
         int refused = 0;
         for (Path f : tests) {
             String name = dir.relativize(f).toString();
-            String result = run(f);
+            String result = run(f, null);
+            String onFull = run(f, "full");
+            if (!onFull.equals(result)) {
+                differ.add(name + ": on the full engine " + onFull + ", on its own engine " + result);
+            }
             report.add(name + ": " + result);
             if (result.equals("agree")) {
                 agree++;
@@ -66,12 +71,12 @@ class ScionSuiteTest {
     }
 
     /** "agree", "refused: why", or where it first differs. */
-    static String run(Path f) throws Exception {
+    static String run(Path f, String engine) throws Exception {
         JsonObject spec = JsonParser.parseString(Files.readString(Path.of(f.toString().replace(".scxml", ".json")),
                 StandardCharsets.UTF_8)).getAsJsonObject();
         Statechart chart;
         try {
-            chart = ScxmlLoader.load(f);
+            chart = ScxmlLoader.load(f, engine);
         } catch (InputException e) {
             return "refused: " + e.getMessage();
         }

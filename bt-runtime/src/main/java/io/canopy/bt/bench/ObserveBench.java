@@ -138,12 +138,12 @@ public final class ObserveBench implements AutoCloseable {
         long perRoundNs = Math.max(1, measureMs / Math.max(1, rounds)) * 1_000_000L / modes.size();
         for (int r = 0; r < rounds; r++) {
             for (Mode m : modes) {
-                long written = m.observer == null ? 0 : m.observer.ring().written();
+                long written = m.observer == null ? 0 : m.observer.changes();
                 long cpu0 = threads.getCurrentThreadCpuTime();
                 long ticks = tickFor(m.tree, perRoundNs);
                 m.cpuNs[r] = (threads.getCurrentThreadCpuTime() - cpu0) / (double) ticks;
                 m.ticks += ticks;
-                m.transitions += m.observer == null ? 0 : m.observer.ring().written() - written;
+                m.transitions += m.observer == null ? 0 : m.observer.changes() - written;
             }
         }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

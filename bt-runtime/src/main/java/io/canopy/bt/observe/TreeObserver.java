@@ -36,6 +36,8 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     private long tickNs;
     private boolean tickTimed;
     private long tick;
+    /** Status changes so far (published with the status bytes at the end of each tick). */
+    private long changes;
     /** Each tick's start and duration, when {@link #timeTicks()} asked for them; else null. */
     private volatile TransitionRing spans;
     /** Set once a reader of the ring exists; until then only the status bytes are kept (all Groot2 polls need). */
@@ -100,6 +102,27 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         return o;
     }
 
+    /** A blackboard dump asked for by another thread, answered at the end of the next tick; null when none. */
+    private volatile java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> blackboardAsked;
+
+    /**
+     * The tree's blackboard as JSON ({@link BlackboardJson}), copied by the tick thread at the end of its next
+     * tick (the only allocation this observer makes on the tick thread, and only when asked); waits at most
+     * {@code timeoutMs}, then throws {@link java.util.concurrent.TimeoutException} (a tree that is not ticking).
+     */
+    public com.google.gson.JsonObject blackboardSnapshot(long timeoutMs)
+            throws java.util.concurrent.TimeoutException, InterruptedException {
+        java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> asked = new java.util.concurrent.CompletableFuture<>();
+        blackboardAsked = asked;
+        try {
+            return asked.get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            blackboardAsked = null;
+        }
+    }
+
     /** Stops observing (the tree goes back to one null check per status store). */
     @Override
     public void close() {
@@ -124,6 +147,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         if (old != s) {
             before[uid] = old;
             status[uid] = (byte) s;
+            changes++;
             if (recording) {
                 if (!tickTimed) {
                     // read the clock once per tick, and only in ticks that change something
@@ -139,6 +163,11 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     public void tickEnded() {
         // transitions are published one by one; the status bytes once per tick
         TICKS_DONE.setRelease(this, tick); // a plain store on x86, not a fence
+        java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> asked = blackboardAsked;
+        if (asked != null) { // Groot2 wants the blackboard: copied here, where the tick thread owns it
+            blackboardAsked = null;
+            asked.complete(BlackboardJson.export(tree.blackboard()));
+        }
         TransitionRing s = spans;
         if (s != null) {
             s.append(tickNs, Spans.pack(tick, clock.nanoTime() - tickNs));
@@ -184,8 +213,19 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         return status.length;
     }
 
+    /** The transition ring; asking for it counts as reading it, so it is filled from the next tick on. */
     public TransitionRing ring() {
+        ringWanted = true;
         return ring;
+    }
+
+    /**
+     * Status changes so far, as of the last finished tick (any thread): the cheap way to ask "did anything change
+     * since I last looked?" without the transition ring.
+     */
+    public long changes() {
+        TICKS_DONE.getAcquire(this);
+        return changes;
     }
 
     /**

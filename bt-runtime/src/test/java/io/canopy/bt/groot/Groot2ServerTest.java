@@ -129,6 +129,53 @@ class Groot2ServerTest {
                 .isEqualTo("msec");
     }
 
+    /**
+     * The blackboard request as BT.CPP answers it: a JSON object per requested blackboard, as MessagePack; the copy
+     * is made by the ticking thread (here a second thread ticking the tree), never by the server's.
+     */
+    @Test
+    void theBlackboardComesAsMessagePackCopiedByTheTickingThread() throws Exception {
+        trees.blackboard.set("goal", 42L);
+        trees.blackboard.set("speed", 0.5);
+        trees.blackboard.set("name", "robot1");
+        trees.blackboard.set("armed", true);
+        java.util.concurrent.atomic.AtomicBoolean ticking = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread ticker = new Thread(() -> {
+            while (ticking.get()) {
+                tree.tickExactlyOnce();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            }
+        });
+        ticker.start();
+        try {
+            List<byte[]> reply = client.request('B', "Main;NoSuchSubtree".getBytes(StandardCharsets.UTF_8));
+            checkHeader(reply, 'B');
+            // hand-computed MessagePack of {"Main": {"armed": true, "goal": 42, "name": "robot1", "speed": 0.5}}
+            ByteBuffer expected = ByteBuffer.allocate(64);
+            expected.put((byte) 0x81).put((byte) 0xa4).put("Main".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0x84);
+            expected.put((byte) 0xa5).put("armed".getBytes(StandardCharsets.UTF_8)).put((byte) 0xc3);
+            expected.put((byte) 0xa4).put("goal".getBytes(StandardCharsets.UTF_8)).put((byte) 0x2a);
+            expected.put((byte) 0xa4).put("name".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0xa6).put("robot1".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0xa5).put("speed".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0xcb).putLong(Double.doubleToLongBits(0.5));
+            byte[] want = java.util.Arrays.copyOf(expected.array(), expected.position());
+            assertThat(reply.get(1)).containsExactly(want);
+
+            List<byte[]> onePart = client.request('B');
+            assertThat(new String(onePart.get(0), StandardCharsets.UTF_8)).isEqualTo("error");
+            assertThat(new String(onePart.get(1), StandardCharsets.UTF_8)).contains("must be 2 parts message");
+        } finally {
+            ticking.set(false);
+            ticker.join();
+        }
+        // a tree that does not tick: an error after the wait, not a hang
+        List<byte[]> idle = client.request('B', "Main".getBytes(StandardCharsets.UTF_8));
+        assertThat(new String(idle.get(1), StandardCharsets.UTF_8)).contains("did not tick");
+        assertThat(tree.tickExactlyOnce()).isNotNull();
+    }
+
     @Test
     void malformedRequestsGetAnErrorAndTheTreeKeepsTicking() {
         List<byte[]> shortHeader = client.exchange(new byte[] {2, 'S', 0});

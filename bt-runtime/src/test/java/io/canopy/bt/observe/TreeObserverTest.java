@@ -107,6 +107,7 @@ class TreeObserverTest {
         Tree tree = t.load(ObservedTrees.tree("<Sequence><AlwaysSuccess/><Sleep msec=\"10\"/></Sequence>"));
         TreeObserver observer = TreeObserver.attach(tree);
         tree.tickExactlyOnce();
+        assertThat(observer.changes()).isEqualTo(4); // Sequence and Sleep RUNNING, AlwaysSuccess SUCCESS and back
         assertThat(observer.ring().written()).isZero();
         assertThat(observer.status(0)).isEqualTo(Status.RUNNING);
         assertThat(observer.status(1)).isEqualTo(Status.IDLE);

@@ -1,6 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
-import io.canopy.hardware.stream.ByteTransport;
+import io.canopy.hardware.serial.Transport;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * (goal position or goal velocity per {@link DynamixelConfig#mode()}), then one SYNC_READ of present current,
  * velocity, position, input voltage and temperature (addresses 126..146 of the X series), and every tenth cycle
  * a SYNC_READ of the hardware error status. A servo that does not answer within the response timeout is counted
- * and reported ({@code <name>.no_answer}, value: its id); one that missed {@link DynamixelConfig#lostAfter()} reads
- * in a row is lost ({@code <name>.servo_lost}, value: id) and the failsafe runs for the whole bus (a limp arm is
+ * and reported ({@code <name>.no_answer}, value: its id); one that answered before and then missed
+ * {@link DynamixelConfig#lostAfter()} reads in a row is lost ({@code <name>.servo_lost}, value: id) and the failsafe runs for the whole bus (a limp arm is
  * safer than one with a dead joint); {@code <name>.servo_back} when it answers again. A status with an error or a
  * hardware error raises {@code <name>.servo_error} (value: id); bytes that are no packet, a wrong CRC or a bad
  * length raise {@code <name>.bad_input} (value: the count so far); a bus that fails raises
@@ -53,7 +53,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
 
     private final DynamixelConfig config;
     private final ControlTable table;
-    private final ByteTransport transport;
+    private final Transport transport;
     private final NanoClock clock;
     private final EventQueue events;
     private final int[] ids;
@@ -101,6 +101,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final int[] answered;
     private final int[] lastHwError;
     private final int[] missed;
+    private final boolean[] seen;
     private long badInputReported;
     private final double[] goalCopy;
     private final Event ioEvent = new Event(8);
@@ -115,7 +116,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final double[] snapshot;
     private final double[] goalValues;
 
-    public DynamixelBus(DynamixelConfig config, ControlTable table, ByteTransport transport, NanoClock clock,
+    public DynamixelBus(DynamixelConfig config, ControlTable table, Transport transport, NanoClock clock,
             EventQueue events) {
         this.config = config.validate();
         this.table = table;
@@ -151,6 +152,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         answered = new int[ids.length];
         lastHwError = new int[ids.length];
         missed = new int[ids.length];
+        seen = new boolean[ids.length];
         String p = config.name();
         evNoAnswer = (p + ".no_answer").intern();
         evServoError = (p + ".servo_error").intern();
@@ -349,7 +351,9 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
             if (answered[i] == 0) {
                 noAnswers.incrementAndGet();
                 event(EventKind.SENSOR, evNoAnswer, ids[i]);
-                if (++missed[i] == config.lostAfter() && config.lostAfter() > 0) {
+                // only a servo that was there can be lost: one that never answered (not powered yet, a wrong id) is
+                // reported by no_answer and answered=0, and never got the torque-on it missed
+                if (++missed[i] == config.lostAfter() && config.lostAfter() > 0 && seen[i]) {
                     servosLost.incrementAndGet();
                     LOG.warn("dynamixel '{}': servo {} missed {} reads in a row: lost; failsafe ({})", config.name(), ids[i],
                             missed[i], config.failsafe());
@@ -357,10 +361,11 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
                     failsafeRequests.incrementAndGet(); // written at the start of the next cycle
                 }
             } else {
-                if (config.lostAfter() > 0 && missed[i] >= config.lostAfter()) {
+                if (config.lostAfter() > 0 && seen[i] && missed[i] >= config.lostAfter()) {
                     LOG.info("dynamixel '{}': servo {} answers again; goals stay off until the tree resumes", config.name(), ids[i]);
                     event(EventKind.COMMAND, evServoBack, ids[i]);
                 }
+                seen[i] = true;
                 missed[i] = 0;
             }
         }

@@ -1,6 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
-import io.canopy.hardware.stream.ByteTransport;
+import io.canopy.hardware.serial.Transport;
 import java.io.IOException;
 
 /**
@@ -13,7 +13,7 @@ import java.io.IOException;
 public final class VirtualServoBus implements AutoCloseable {
     private static final int TABLE_SIZE = 256;
 
-    private final ByteTransport transport;
+    private final Transport transport;
     private final int[] ids;
     private final byte[][] tables;
     private final double speedRadPerS;
@@ -27,9 +27,10 @@ public final class VirtualServoBus implements AutoCloseable {
     private Thread thread;
     private long lastNs;
     private volatile long packetsAnswered;
+    private final boolean[] muted = new boolean[256];
     private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
-    public VirtualServoBus(ByteTransport transport, double speedRadPerS, int... ids) {
+    public VirtualServoBus(Transport transport, double speedRadPerS, int... ids) {
         this.transport = transport;
         this.ids = ids.clone();
         this.speedRadPerS = speedRadPerS;
@@ -201,6 +202,9 @@ public final class VirtualServoBus implements AutoCloseable {
     }
 
     private void reply(int id, int error, byte[] params, int len) {
+        if (id >= 0 && id < 256 && muted[id]) {
+            return;
+        }
         int n = DxlPackets.status(out, scratch, id, error, params, len);
         int bad = badAnswers.get();
         if (bad > 0 && badAnswers.compareAndSet(bad, bad - 1)) {
@@ -229,6 +233,11 @@ public final class VirtualServoBus implements AutoCloseable {
     /** Sets a raw control-table value (a hardware error, a temperature) of servo {@code id}. */
     public synchronized void set(int id, int address, int size, long value) {
         DxlPackets.putLe(tables[index(id)], address, size, value);
+    }
+
+    /** Servo {@code id} goes on hearing instructions but sends no more status packets (a broken TX line); false undoes it. */
+    public void mute(int id, boolean silent) {
+        muted[id] = silent;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.canopy.hardware.stream;
 
+import io.canopy.hardware.serial.Transport;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,7 +32,7 @@ public final class ByteLink implements AutoCloseable {
     }
 
     private final String name;
-    private final ByteTransport transport;
+    private final Transport transport;
     private final Receiver receiver;
     private final MpmcArrayQueue<OutFrame> free;
     private final MpscArrayQueue<OutFrame> outgoing;
@@ -51,7 +52,7 @@ public final class ByteLink implements AutoCloseable {
      * @param frames     pooled outgoing frames (the write queue's capacity)
      * @param frameBytes capacity of each frame
      */
-    public ByteLink(String name, ByteTransport transport, Receiver receiver, int frames, int frameBytes,
+    public ByteLink(String name, Transport transport, Receiver receiver, int frames, int frameBytes,
             long reconnectMinMs, long reconnectMaxMs) {
         if (frames < 2 || frameBytes < 1 || reconnectMinMs <= 0 || reconnectMaxMs < reconnectMinMs) {
             throw new IllegalArgumentException("byte link '" + name + "': need frames >= 2, frameBytes >= 1 and"
@@ -205,7 +206,7 @@ public final class ByteLink implements AutoCloseable {
         return name;
     }
 
-    public ByteTransport transport() {
+    public Transport transport() {
         return transport;
     }
 

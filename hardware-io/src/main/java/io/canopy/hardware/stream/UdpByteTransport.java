@@ -1,5 +1,6 @@
 package io.canopy.hardware.stream;
 
+import io.canopy.hardware.serial.Transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
@@ -16,7 +17,7 @@ import java.nio.channels.Selector;
  * ground station listening on 14550 does. Once the remote is known the channel is connected, so reads and
  * writes allocate nothing. Each datagram read is handed on as it came; each write is one datagram.
  */
-public final class UdpByteTransport implements ByteTransport {
+public final class UdpByteTransport implements Transport {
     private final InetSocketAddress local;
     private final InetSocketAddress fixedRemote;
     private final ByteBuffer in = ByteBuffer.allocateDirect(65536);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SocatPtyPair;
-import io.canopy.hardware.stream.SerialByteTransport;
+import io.canopy.hardware.serial.TtyTransport;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.ManualNanoClock;
@@ -57,9 +57,9 @@ class DynamixelBusPtyTest {
     }
 
     private void start(int[] present, int... configured) throws Exception {
-        servos = new VirtualServoBus(new SerialByteTransport(SerialConfig.of(pty.a().toString(), 1_000_000)), 6.0, present).start();
+        servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.a().toString(), 1_000_000)), 6.0, present).start();
         bus = new DynamixelBus(DynamixelConfig.of("arm", configured), ControlTable.xSeries(),
-                new SerialByteTransport(SerialConfig.of(pty.b().toString(), 1_000_000)), clock, inbox).start();
+                new TtyTransport(SerialConfig.of(pty.b().toString(), 1_000_000)), clock, inbox).start();
     }
 
     private void until(String what, BooleanSupplier condition) {

@@ -3,7 +3,7 @@ package io.canopy.hardware.mavlink;
 import static org.awaitility.Awaitility.await;
 
 import io.canopy.hardware.stream.ByteLink;
-import io.canopy.hardware.stream.ByteTransport;
+import io.canopy.hardware.serial.Transport;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.ManualNanoClock;
@@ -27,7 +27,7 @@ final class VehicleHarness implements AutoCloseable {
     final List<Double> eventValues = new CopyOnWriteArrayList<>();
     private Runnable alsoEachTick = () -> { };
 
-    VehicleHarness(MavlinkConfig config, ByteTransport transport) throws IOException {
+    VehicleHarness(MavlinkConfig config, Transport transport) throws IOException {
         vehicle = new MavlinkVehicle(config, clock, inbox);
         link = new ByteLink(config.name(), transport, vehicle, 64, MavlinkFrames.MAX_FRAME, 50, 500);
         vehicle.attach(link);

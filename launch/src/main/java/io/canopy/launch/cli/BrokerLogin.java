@@ -50,6 +50,18 @@ final class BrokerLogin {
         return caFile == null ? null : caFile.toAbsolutePath();
     }
 
+    /** Sets the login on a client's configuration (one clear error for a missing variable or unreadable file). */
+    void applyTo(io.canopy.messaging.NodeConfig.Builder b) {
+        String password = password();
+        if (user != null) {
+            b.credentials(user, password == null ? null : password.toCharArray());
+        }
+        Path ca = checkedCaFile();
+        if (ca != null) {
+            b.tlsCaFile(ca);
+        }
+    }
+
     /** Every node of {@code plan} logging in this way (nodes on an embedded broker are refused: it has no login). */
     LaunchPlan applyTo(LaunchPlan plan) {
         if (!given()) {

@@ -3,8 +3,6 @@ package io.canopy.launch.cli;
 import io.canopy.InputException;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,15 +16,8 @@ final class BrokerOptions {
             description = "tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
     String broker;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
-    String user;
-
-    @Option(names = "--password-env", paramLabel = "VAR",
-            description = "Environment variable holding the MQTT password (never on the command line).")
-    String passwordEnv;
-
-    @Option(names = "--ca-file", paramLabel = "PEM", description = "For ssl:// brokers: the CA certificate to trust.")
-    Path caFile;
+    @picocli.CommandLine.Mixin
+    BrokerLogin login = new BrokerLogin();
 
     @Option(names = "--connect-timeout-ms", defaultValue = "5000",
             description = "Give up when the broker is not reachable within this time (default: ${DEFAULT-VALUE}).")
@@ -44,18 +35,7 @@ final class BrokerOptions {
         }
         NodeConfig.Builder b = NodeConfig.builder("canopy_" + what + "_" + ProcessHandle.current().pid()).broker(broker)
                 .announceState(false).warnFirstConnectFailure(false);
-        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
-            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
-        }
-        if (user != null) {
-            b.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
-        }
-        if (caFile != null) {
-            if (!Files.isReadable(caFile)) {
-                throw new InputException("--ca-file " + caFile + ": cannot read it; give the broker's CA certificate (PEM)");
-            }
-            b.tlsCaFile(caFile);
-        }
+        login.applyTo(b);
         Node node = Node.start(b.build());
         if (!node.awaitConnected(connectTimeoutMs)) {
             String why = node.lastConnectionError();

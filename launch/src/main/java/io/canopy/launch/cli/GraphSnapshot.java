@@ -61,6 +61,7 @@ final class GraphSnapshot {
                 }
             }
         });
+        sub.awaitSubscribed(5_000); // the window starts once the broker has the subscription, not when it was asked for
         Thread.sleep(Math.max(1, windowNs / 1_000_000));
         sub.close();
         synchronized (g) {
@@ -74,9 +75,20 @@ final class GraphSnapshot {
         return g;
     }
 
-    /** Every topic: seen on the broker or declared by a node's registry, with its type. */
+    /**
+     * Every topic: seen on the broker or declared by a node's registry (published, or subscribed to without
+     * wildcards, as ros2 topic list shows topics that only have subscribers), with its type.
+     */
     Map<String, String> topics() {
         Map<String, String> out = new TreeMap<>();
+        for (NodeEntry n : nodes.values()) {
+            for (Struct p : n.list("subscribes")) {
+                String topic = p.getFieldsOrThrow("topic").getStringValue();
+                if (!topic.contains("+") && !topic.contains("#")) {
+                    out.putIfAbsent(topic, p.getFieldsOrThrow("type").getStringValue());
+                }
+            }
+        }
         for (NodeEntry n : nodes.values()) {
             for (Struct p : n.list("publishes")) {
                 out.put(p.getFieldsOrThrow("topic").getStringValue(), p.getFieldsOrThrow("type").getStringValue());

@@ -106,7 +106,7 @@ final class TopicWindow {
                 if (!retained) { // a retained message is old news, not part of the rate
                     w.add(clock.nanoTime(), payload.length);
                 }
-            });
+            }).awaitSubscribed(5_000); // the duration counts from when the broker has the subscription
             err.println("subscribed to [" + filter + "]");
             err.flush();
             long end = durationNs > 0 ? clock.nanoTime() + durationNs : Long.MAX_VALUE;

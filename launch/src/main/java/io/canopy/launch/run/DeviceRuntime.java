@@ -16,8 +16,8 @@ import io.canopy.hardware.mavlink.MavlinkVehicles;
 import io.canopy.hardware.mavlink.VehicleBlackboard;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.stream.ByteLink;
-import io.canopy.hardware.stream.ByteTransport;
-import io.canopy.hardware.stream.SerialByteTransport;
+import io.canopy.hardware.serial.Transport;
+import io.canopy.hardware.serial.TtyTransport;
 import io.canopy.hardware.stream.UdpByteTransport;
 import io.canopy.launch.DevicePlans;
 import io.canopy.launch.DynamixelPlan;
@@ -162,7 +162,7 @@ final class DeviceRuntime implements AutoCloseable {
                 String.join(",", names), p.mode(), p.periodMs(), p.failsafe());
     }
 
-    private static ByteTransport transport(RawLinkPlan lp) {
+    private static Transport transport(RawLinkPlan lp) {
         if (lp.udp()) {
             return new UdpByteTransport(new InetSocketAddress(lp.localHost(), lp.localPort()),
                     lp.remoteHost() == null ? null : new InetSocketAddress(lp.remoteHost(), lp.remotePort()));
@@ -172,7 +172,7 @@ final class DeviceRuntime implements AutoCloseable {
                 .withFraming(s.dataBits(), LinkRuntime.parity(s.parity()), LinkRuntime.stopBits(s.stopBits()))
                 .withFlowControl(LinkRuntime.flow(s.flowControl()));
         try {
-            return new SerialByteTransport(config);
+            return new TtyTransport(config);
         } catch (RuntimeException e) {
             throw new InputException(lp.source() + ": " + e.getMessage());
         }
@@ -190,17 +190,26 @@ final class DeviceRuntime implements AutoCloseable {
         }
         return (role, timer, stalledForNs) -> {
             next.onStall(role, timer, stalledForNs);
-            failsafeAll("tick stalled on " + timer);
+            failsafeAll("tick stalled on " + timer, true);
         };
     }
 
-    private void failsafeAll(String why) {
+    private void failsafeAll(String why, boolean alarm) {
         for (Vehicle v : vehicles) {
-            LOG.warn("mavlink '{}': failsafe ({}): {}", v.plan.name(), why, v.plan.failsafe());
+            String what = v.plan.failsafe() + (v.plan.holdMode().isEmpty() ? "" : " " + v.plan.holdMode());
+            if (alarm) {
+                LOG.warn("mavlink '{}': failsafe ({}): in the air {}, on the ground disarm", v.plan.name(), why, what);
+            } else {
+                LOG.info("mavlink '{}': failsafe ({}): in the air {}, on the ground disarm", v.plan.name(), why, what);
+            }
             v.vehicle.failsafe();
         }
         for (Bus b : buses) {
-            LOG.warn("dynamixel '{}': failsafe ({}): {}", b.plan.name(), why, b.plan.failsafe());
+            if (alarm) {
+                LOG.warn("dynamixel '{}': failsafe ({}): {}", b.plan.name(), why, b.plan.failsafe());
+            } else {
+                LOG.info("dynamixel '{}': failsafe ({}): {}", b.plan.name(), why, b.plan.failsafe());
+            }
             b.bus.failsafe();
         }
     }
@@ -226,11 +235,13 @@ final class DeviceRuntime implements AutoCloseable {
         return out;
     }
 
-    /** For the status line: {@code | fc mavlink up armed GUIDED | arm dynamixel up 2/2} (racy reads). */
+    /** For the status line: {@code | mavlink up GUIDED armed | arm up no-answer 3 |} (racy reads). */
     String describe() {
         StringBuilder sb = new StringBuilder();
         for (Vehicle v : vehicles) {
+            String mode = v.vehicle.modeName(); // racy reads of the tick thread's copy: fine for a status line
             sb.append(' ').append(v.plan.name()).append(v.vehicle.connectedNow() ? " up" : " LOST")
+                    .append(mode == null ? "" : " " + mode).append(v.vehicle.armed() ? " armed" : "")
                     .append(v.vehicle.parser().errors() > 0 ? " errors " + v.vehicle.parser().errors() : "").append(" |");
         }
         for (Bus b : buses) {
@@ -259,7 +270,7 @@ final class DeviceRuntime implements AutoCloseable {
         if (this == NONE) {
             return;
         }
-        failsafeAll("node shutting down");
+        failsafeAll("node shutting down", false);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
         for (Bus b : buses) {
             long before = b.bus.failsafesWritten();

@@ -24,8 +24,8 @@ import java.util.List;
  * The node's entry in the graph that {@code canopy topic list} and {@code canopy node list/info} read: a
  * retained {@code Event} named {@value #EVENT} on {@code <namespace>/<node>/info} whose payload is JSON:
  * the node's timers, trees, machines, links, the topics it publishes and subscribes to with their message
- * types (the type registry), and its services. Published once at start (retained, so a tool that comes later
- * reads it at once); whether the node is up is its retained {@code state} ({@code online}, and {@code offline}
+ * types (the type registry), and its services. Published at start and again after each reconnection
+ * (retained, so a tool that comes later reads it at once, also after a broker restart that lost it); whether the node is up is its retained {@code state} ({@code online}, and {@code offline}
  * by its Last Will or at shutdown). The same JSON answers the service {@code <namespace>/<node>/describe}
  * ({@code canopy call robot1/controller/describe '{}'}).
  */
@@ -49,7 +49,22 @@ public final class NodeInfo {
         Event info = Event.newBuilder().setName(EVENT).setPayload(ByteString.copyFrom(json(n.plan), StandardCharsets.UTF_8))
                 .build();
         mqtt.newServiceServer(base + DESCRIBE, Event.class, Event.class, (q, h) -> info);
-        mqtt.newPublisher(base + TOPIC, Event.class, Qos.AT_LEAST_ONCE, true).publish(info);
+        var publisher = mqtt.newPublisher(base + TOPIC, Event.class, Qos.AT_LEAST_ONCE, true);
+        publisher.publish(info);
+        // a broker that restarted without persistence has lost the retained info: the node says "online" again on
+        // its state topic after every reconnection, and hearing that, it publishes the info again (not from the
+        // MQTT callback thread, which must not wait on a publish)
+        mqtt.newRawSubscriber(Mqtt.absolute(n.plan.stateTopic()), Qos.AT_LEAST_ONCE, (topic, payload, retained) -> {
+            if (new String(payload, StandardCharsets.US_ASCII).equals("online")) {
+                java.util.concurrent.CompletableFuture.runAsync(() -> {
+                    try {
+                        publisher.publish(info);
+                    } catch (IllegalStateException closed) {
+                        // the node is closing: nothing to announce
+                    }
+                });
+            }
+        });
     }
 
     /** The info of a node as JSON (one line). */
@@ -140,8 +155,7 @@ public final class NodeInfo {
                 out.add(new String[] {m.topic(), b.textPayload() ? "text" : b.to() instanceof Endpoint.Event ? "Event" : "Envelope"});
             }
         }
-        out.add(new String[] {plan.fullName() + "/" + DESCRIBE, "Event"});
-        return out;
+        return out; // the describe service is listed under "services"
     }
 
     private static String sourceType(NodePlan plan, Endpoint from) {

@@ -291,6 +291,7 @@ final class NodeRuntime {
 
     void start() {
         trees.forEach(TreeSlot::observer); // before the first tick: the observers that watchers read
+        machines.forEach(m -> m.recorder(ticker.clock()));
         if (TreeMonitoring.wanted(monitorOptions, trees)) {
             monitoring = TreeMonitoring.attach(this, monitorOptions, System.out); // before the first tick
         }

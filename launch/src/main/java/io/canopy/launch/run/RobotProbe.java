@@ -72,8 +72,11 @@ public final class RobotProbe {
     public static final class MachineView {
         private final MachineSlot slot;
 
-        MachineView(MachineSlot slot) {
+        private final io.canopy.bt.observe.MachineRecorder recorder;
+
+        MachineView(MachineSlot slot, io.canopy.tick.NanoClock clock) {
             this.slot = slot;
+            this.recorder = slot.recorder(clock);
         }
 
         public String name() {
@@ -82,6 +85,11 @@ public final class RobotProbe {
 
         public Path file() {
             return slot.plan.file();
+        }
+
+        /** The machine's steps (transitions taken, states exited and entered), read from any thread. */
+        public io.canopy.bt.observe.MachineRecorder recorder() {
+            return recorder;
         }
 
         public List<String> activeStates() {
@@ -104,7 +112,7 @@ public final class RobotProbe {
     public List<MachineView> machines() {
         List<MachineView> out = new ArrayList<>();
         for (MachineSlot m : node.machines) {
-            out.add(new MachineView(m));
+            out.add(new MachineView(m, node.ticker.clock()));
         }
         return out;
     }
@@ -167,6 +175,11 @@ public final class RobotProbe {
             scratch.set(EventKind.COMMAND, name, node.ticker.clock().nanoTime());
             return node.ticker.inbox().offer(scratch);
         }
+    }
+
+    /** The node's clock now (the time base of the observers' rings). */
+    public long clockNs() {
+        return node.ticker.clock().nanoTime();
     }
 
     /** Ticks of the node's first timer so far. */

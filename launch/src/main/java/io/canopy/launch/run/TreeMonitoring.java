@@ -113,7 +113,7 @@ final class TreeMonitoring implements AutoCloseable {
             if (!console && traceJson == null) {
                 continue;
             }
-            MachineRecorder recorder = MachineWatch.attach(ms.plan.name(), ms.machine(), node.ticker.clock());
+            MachineRecorder recorder = ms.recorder(node.ticker.clock());
             watched.add(ms);
             if (console) {
                 MachineConsoleTrace trace = new MachineConsoleTrace(recorder, out, originNs);

@@ -1,7 +1,6 @@
 package io.canopy.launch.status;
 
 import com.google.protobuf.ByteString;
-import io.canopy.bt.groot.Groot2Xml;
 import io.canopy.launch.run.RobotProbe;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.Publisher;
@@ -47,7 +46,7 @@ public final class StatusTopics implements AutoCloseable {
         this.periodNs = (long) (1e9 / hz);
         String base = "/" + probe.name() + "/status/";
         for (RobotProbe.TreeView t : probe.trees()) {
-            String xml = Groot2Xml.write(t.observer());
+            String xml = LayoutXml.of(t.observer());
             int crc = crc(xml);
             mqtt.newPublisher(base + "trees/" + t.name() + "/xml", io.canopy.proto.TreeLayout.class, Qos.AT_LEAST_ONCE, true)
                     .publish(TreeLayout.newBuilder().setTree(t.name()).setXml(xml).setLayoutCrc(crc).build());
@@ -59,7 +58,7 @@ public final class StatusTopics implements AutoCloseable {
             mqtt.newPublisher(base + "machines/" + m.name() + "/scxml", MachineLayout.class, Qos.AT_LEAST_ONCE, true)
                     .publish(MachineLayout.newBuilder().setMachine(m.name()).setScxml(scxml).build());
             machines.add(new MachineTopic(m, mqtt.newPublisher(base + "machines/" + m.name(), MachineState.class),
-                    new MachineHistory(ScxmlOutline.parse(scxml, m.file().toString())), new Object[] {null, 0L}));
+                    new MachineHistory(ScxmlOutline.parse(scxml, m.file().toString()), m.recorder(), probe::clockNs), new Object[] {null, 0L}));
         }
         thread = new Thread(this::loop, "canopy-status-" + probe.name());
         thread.setDaemon(true);
@@ -105,7 +104,7 @@ public final class StatusTopics implements AutoCloseable {
     /** Publishes what changed and what is due; {@code all} publishes everything (at close). */
     private void publishDue(long now, boolean all) {
         for (TreeTopic t : trees) {
-            long written = t.view().observer().ring().written();
+            long written = t.view().observer().changes();
             boolean changed = written != t.seen()[0];
             if (all || changed || now - t.seen()[1] >= periodNs) {
                 t.view().observer().copyStatuses(t.statuses(), null);
@@ -120,10 +119,8 @@ public final class StatusTopics implements AutoCloseable {
         }
         for (MachineTopic m : machines) {
             List<String> active = m.view().activeStates();
-            boolean changed = active != m.seen()[0];
-            if (changed) {
-                m.history().update(active, System.currentTimeMillis() * 1_000_000L);
-            }
+            boolean stepped = m.history().update(active, System.currentTimeMillis() * 1_000_000L);
+            boolean changed = active != m.seen()[0] || stepped;
             if (all || changed || now - (long) m.seen()[1] >= periodNs) {
                 m.seen()[0] = active;
                 m.seen()[1] = now;

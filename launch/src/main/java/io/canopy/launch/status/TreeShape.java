@@ -19,8 +19,8 @@ import org.xml.sax.InputSource;
  * their SubTree node; and the declared ports of each type from the {@code <TreeNodesModel>}.
  */
 public final class TreeShape {
-    /** {@code parent} is 0 for the root; uids start at 1. */
-    public record Node(int uid, String name, String type, int parent, String path, String kind) {}
+    /** {@code parent} is 0 for the root; uids start at 1; {@code ports} as written in the tree file ({@link LayoutXml}). */
+    public record Node(int uid, String name, String type, int parent, String path, String kind, Map<String, String> ports) {}
 
     /** A declared port: direction ({@code input_port}, ...), name, default, description. */
     public record Port(String direction, String name, String defaultValue, String description) {}
@@ -96,7 +96,15 @@ public final class TreeShape {
             name = e.getTagName();
         }
         String path = parentPath.isEmpty() ? name : parentPath + "/" + name;
-        out.put(uid, new Node(uid, name, e.getTagName(), parent, path, subtree ? "subtree" : "node"));
+        Map<String, String> ports = new LinkedHashMap<>();
+        org.w3c.dom.NamedNodeMap attrs = e.getAttributes();
+        for (int i = 0; i < attrs.getLength(); i++) {
+            String a = attrs.item(i).getNodeName();
+            if (!a.equals("name") && !a.equals("ID") && !a.startsWith("_")) {
+                ports.put(a, attrs.item(i).getNodeValue());
+            }
+        }
+        out.put(uid, new Node(uid, name, e.getTagName(), parent, path, subtree ? "subtree" : "node", Map.copyOf(ports)));
         if (subtree) {
             Element body = bodies.get(e.getAttribute("_fullpath"));
             if (body != null) {

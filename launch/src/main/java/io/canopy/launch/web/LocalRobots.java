@@ -2,7 +2,6 @@ package io.canopy.launch.web;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import io.canopy.bt.groot.Groot2Xml;
 import io.canopy.launch.run.RobotProbe;
 import io.canopy.launch.status.MachineHistory;
 import io.canopy.launch.status.ScxmlOutline;
@@ -47,7 +46,7 @@ final class LocalRobots implements RobotSource {
             this.trees = probe.trees();
             this.machines = probe.machines();
             for (RobotProbe.TreeView t : trees) {
-                String x = Groot2Xml.write(t.observer());
+                String x = io.canopy.launch.status.LayoutXml.of(t.observer());
                 xml.put(t.name(), x);
                 treeShapes.add(t.name(), Shapes.tree(TreeShape.parse(x)));
                 statuses.put(t.name(), new byte[t.observer().nodeCount()]);
@@ -62,7 +61,7 @@ final class LocalRobots implements RobotSource {
                 scxml.put(m.name(), text);
                 ScxmlOutline outline = ScxmlOutline.parse(text, m.file().toString());
                 machineShapes.add(m.name(), Shapes.machine(outline));
-                histories.put(m.name(), new MachineHistory(outline));
+                histories.put(m.name(), new MachineHistory(outline, m.recorder(), probe::clockNs));
             }
         }
     }

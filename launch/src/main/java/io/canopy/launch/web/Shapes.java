@@ -24,6 +24,11 @@ final class Shapes {
             o.addProperty("type", n.type());
             o.addProperty("parent", n.parent());
             o.addProperty("path", n.path());
+            if (!n.ports().isEmpty()) {
+                JsonObject a = new JsonObject();
+                new java.util.TreeMap<>(n.ports()).forEach(a::addProperty);
+                o.add("attrs", a);
+            }
             nodes.add(o);
         }
         t.add("nodes", nodes);

@@ -99,7 +99,8 @@ class GraphToolsCliTest {
         assertThat(run("topic", "list", "--wait", "500ms")).isEqualTo(0);
         assertThat(out.toString().lines()).contains("robot9/a/timers [TimerStats]", "robot9/a/trees [TreeStatus]",
                 "robot9/a/info [Event]", "robot9/a/state [text]", "robot9/events/stopped [Event]",
-                "robot9/b/timers [TimerStats]", "robot9/b/state [text]");
+                "robot9/b/timers [TimerStats]", "robot9/b/state [text]",
+                "robot9/cmd/stop [Event]", "robot9/b/cmd [text]"); // topics that only have subscribers too
     }
 
     @Test
@@ -198,5 +199,16 @@ class GraphToolsCliTest {
         out.getBuffer().setLength(0);
         assertThat(run("topic", "echo", "robot9/a/info", "--once", "--field", "payload.timers.1.hz")).isEqualTo(0);
         assertThat(out.toString().strip()).isEqualTo("20");
+    }
+
+    @Test
+    void topicPubReachesTheNodeWhichAnswersOnItsEventTopic() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<String> got = new java.util.concurrent.LinkedBlockingQueue<>();
+        try (var sub = helper.newRawSubscriber("/robot9/events/stopped", io.canopy.messaging.Qos.AT_LEAST_ONCE,
+                (t, payload, retained) -> got.add(t))) {
+            Thread.sleep(200); // the subscription reaches the broker
+            assertThat(run("topic", "pub", "robot9/cmd/stop", "--event", "stop")).isEqualTo(0);
+            assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("robot9/events/stopped");
+        }
     }
 }

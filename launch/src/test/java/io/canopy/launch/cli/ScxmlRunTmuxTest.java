@@ -67,7 +67,11 @@ class ScxmlRunTmuxTest {
     @AfterEach
     void stopTmux() throws Exception {
         if (hasTmux()) {
+            String path = tmux("display-message", "-p", "#{socket_path}").strip();
             tmux("kill-server");
+            if (path.contains(socket)) {
+                Files.deleteIfExists(Path.of(path)); // tmux leaves its socket file behind
+            }
         }
     }
 

@@ -57,4 +57,26 @@ class ValidateEveryErrorTest {
         assertThat(lines).last().isEqualTo("1 of 1 file(s) have errors");
         assertThat(err.toString()).doesNotContain("\tat ").doesNotContain("Exception");
     }
+
+    @Test
+    void aMachineParamWithoutDataIsAnErrorOfValidate(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("m.scxml"), "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" initial=\"a\">"
+                + "<datamodel><data id=\"limit\" expr=\"1\"/></datamodel><state id=\"a\"/></scxml>\n");
+        Path f = Files.writeString(dir.resolve("p.launch.xml"), """
+                <launch>
+                  <node name="n">
+                    <timer name="control" hz="10"/>
+                    <mqtt port="0"/>
+                    <statemachine file="m.scxml"><param name="limit" value="2"/><param name="limt" value="3"/></statemachine>
+                  </node>
+                </launch>
+                """);
+        StringWriter err = new StringWriter();
+        CommandLine cl = CanopyMain.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        cl.setErr(new PrintWriter(err, true));
+        assertThat(cl.execute("validate", f.toString())).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString().lines().toList()).hasSize(2).first().asString().contains("p.launch.xml:5:")
+                .contains("<param name=\"limt\">: machine 'm' (m.scxml) has no <data id=\"limt\">");
+    }
 }

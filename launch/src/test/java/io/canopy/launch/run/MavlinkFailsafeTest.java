@@ -43,7 +43,7 @@ class MavlinkFailsafeTest {
                   <arg name="udp"/>
                   <arg name="failsafe"/>
                   <arg name="hold_mode"/>
-                  <node name="copter">
+                  <node name="copter" stall_ms="5000">
                     <timer name="control" hz="50"/>
                     <udp name="fc" local="$(var udp)"/>
                     <mavlink link="fc" failsafe="$(var failsafe)" hold_mode="$(var hold_mode)"/>

@@ -56,7 +56,7 @@ class MavlinkSquareMissionTest {
         Path launch = Files.writeString(dir.resolve("square-udp.launch.xml"), """
                 <launch>
                   <arg name="udp"/>
-                  <node name="copter">
+                  <node name="copter" stall_ms="5000">
                     <timer name="control" hz="50"/>
                     <udp name="fc" local="$(var udp)"/>
                     <mavlink link="fc" failsafe="hold" hold_mode="BRAKE"/>
@@ -84,7 +84,7 @@ class MavlinkSquareMissionTest {
         VehiclePeer.assumeAvailable();
         try (SocatPtyPair pty = SocatPtyPair.start(dir)) {
             NodeRuntime n = build(LaunchLoader.load(EXAMPLE, Map.of("serial", "true", "port", pty.a().toString(),
-                    "baud", "115200", "mqtt_port", "0")));
+                    "baud", "115200", "mqtt_port", "0", "stall_ms", "5000"))); // a loaded test host stalls ticks
             try (VehiclePeer peer = VehiclePeer.start("--serial", pty.b().toString())) {
                 n.start();
                 flySquare(n, peer);
@@ -137,7 +137,7 @@ class MavlinkSquareMissionTest {
         await("good frames go on").atMost(Duration.ofSeconds(5)).until(() -> status(n).getFramesReceived() > frames + 10);
         assertThat(status(n).getLink()).isEqualTo("fc");
         assertThat(status(n).getConnected()).isTrue();
-        assertThat(n.devices.describe()).contains("mavlink up errors");
+        assertThat(n.devices.describe()).containsPattern("mavlink up GUIDED errors [1-9]");
         if (!silence) {
             return;
         }

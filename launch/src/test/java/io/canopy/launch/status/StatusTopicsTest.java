@@ -82,9 +82,14 @@ class StatusTopicsTest {
         assertThat(m.getLastTransitionsList()).isNotEmpty();
         assertThat(m.getLastTransitions(m.getLastTransitionsCount() - 1).getFromList()).containsExactly("Patrol");
         assertThat(m.getLastTransitions(m.getLastTransitionsCount() - 1).getToList()).containsExactly("ReturnToDock");
-        assertThat(StatusText.format(base + "machines/mission", m)).contains("last: Patrol -> ReturnToDock");
+        assertThat(m.getLastTransitions(m.getLastTransitionsCount() - 1).getEvent()).isEqualTo("battery");
+        assertThat(StatusText.format(base + "machines/mission", m)).contains("last: Patrol -> ReturnToDock on battery");
         assertThat(seen).containsKey(base + "machines/mission/scxml");
-        // rate: at least the default 5 Hz on the patrol tree's topic while it runs (here over its whole life)
-        assertThat(seen.get(base + "trees/patrol").size()).isGreaterThanOrEqualTo(3);
+        // the default 5 Hz goes on while nothing changes (the patrol tree is gated off now): 200 ms apart, as stamped
+        int before = seen.get(base + "trees/patrol").size();
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.get(base + "trees/patrol").size() >= before + 10);
+        List<Envelope> ten = seen.get(base + "trees/patrol").subList(before, before + 10);
+        double meanMs = (ten.get(9).getStampNs() - ten.get(0).getStampNs()) / 9 / 1e6;
+        assertThat(meanMs).isBetween(150.0, 300.0);
     }
 }

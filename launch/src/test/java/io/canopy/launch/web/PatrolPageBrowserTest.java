@@ -72,6 +72,10 @@ class PatrolPageBrowserTest {
         List<WebElement> nodes = driver.findElements(By.cssSelector("g.bt-node[data-tree='patrol']"));
         assertThat(nodes).hasSizeGreaterThan(5);
         assertThat(nodes.get(0).getAttribute("data-node-path")).isEqualTo("KeepRunningUntilFailure");
+        // ports on hover: the values written in trees/patrol.xml
+        WebElement southWest = driver.findElement(By.cssSelector("g.bt-node[data-tree='patrol'][data-node-path$='/Route/SouthWest']"));
+        new org.openqa.selenium.interactions.Actions(driver).moveToElement(southWest).perform();
+        assertThat(southWest.findElement(By.tagName("title")).getAttribute("textContent")).contains("DriveTo \"SouthWest\"", "x = 0.6", "y = 0.6");
 
         // colours change while it runs: some node of the patrol tree shows another status (and fill) than before
         Map<String, String> before = statuses(driver, "patrol");
@@ -99,7 +103,7 @@ class PatrolPageBrowserTest {
                 .isEqualTo(1);
         slow.until(d -> !d.findElements(By.cssSelector("[data-machine='mission'][data-state='ReturnToDock'][data-active='true']")).isEmpty());
         assertThat(driver.findElement(By.cssSelector("[data-machine='mission'][data-state='Patrol']")).getAttribute("data-active")).isEqualTo("false");
-        assertThat(driver.findElement(By.cssSelector("[data-transitions='mission']")).getText()).contains("Patrol → ReturnToDock");
+        assertThat(driver.findElement(By.cssSelector("[data-transitions='mission']")).getText()).contains("Patrol → ReturnToDock on battery");
         wait.until(d -> !d.findElements(By.cssSelector("g.bt-node[data-tree='dock'][data-status='running']")).isEmpty());
         Path shot = Browser.screenshot(driver, "patrol-return-to-dock.png");
         assertThat(Files.size(shot)).isGreaterThan(10_000);
@@ -109,7 +113,7 @@ class PatrolPageBrowserTest {
         HttpResponse<String> status = http.send(HttpRequest.newBuilder(URI.create(base + "api/status")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(status.statusCode()).isEqualTo(200);
         assertThat(status.body()).contains("\"robot1/controller\"", "\"treeStatus\"", "\"ReturnToDock\"", "\"trail\"");
-        assertThat(get(http, base + "api/trees/patrol.xml").body()).contains("_uid=\"1\"");
+        assertThat(get(http, base + "api/trees/patrol.xml").body()).contains("_uid=\"1\"").containsPattern("name=\"SouthWest\"[^>]* x=\"0.6\"");
         assertThat(get(http, base + "api/machines/mission.scxml").body()).contains("<scxml");
         // bad requests: 4xx, one line, no stack trace
         for (String bad : new String[] {"api/nope", "api/trees/none.xml", "api/trees/a%20b.xml", "static/../../etc/passwd", "api/status?robot=%3Cx%3E"}) {

@@ -188,7 +188,7 @@
         h.textContent = t;
         div.appendChild(h);
         $('trees').appendChild(div);
-        drawn.trees[t] = { div: div, view: window.CanopyTree.render(div, t, trees[t]) };
+        drawn.trees[t] = { div: div, view: window.CanopyTree.render(div, t, trees[t], blackboardValue) };
       });
       drawn.treeKey = key;
     }
@@ -198,6 +198,11 @@
       drawn.trees[t].div.setAttribute('data-active', st.active);
       drawn.trees[t].view.update(st.s);
     });
+  }
+
+  function blackboardValue(key) {
+    var r = robots[selected];
+    return r && r.blackboard ? r.blackboard[key] : undefined;
   }
 
   function drawMachines(r) {

@@ -18,21 +18,27 @@
     return Math.min(220, Math.max(64, chars * 6.6 + 18));
   }
 
-  function tooltip(n, ports) {
+  // Type, path, uid, then each port: its value as written in the tree file (or its default), and for a
+  // blackboard reference {key} the entry's value now.
+  function tooltip(n, ports, lookup) {
     var lines = [n.type + (n.name !== n.type ? ' "' + n.name + '"' : ''), n.path, 'uid ' + n.uid];
-    var ps = ports[n.type] || [];
-    if (ps.length) {
-      lines.push('ports:');
-      ps.forEach(function (p) {
-        lines.push('  ' + p.dir + ' ' + p.name + (p.default !== undefined ? ' = ' + p.default : '') +
-          (p.description ? ' — ' + p.description : ''));
-      });
+    var attrs = n.attrs || {}, ps = ports[n.type] || [], seen = {};
+    function show(name, text, dir) {
+      var m = /^\{(@?[^{}]+)\}$/.exec(text || '');
+      var now = m && lookup ? lookup(m[1].replace(/^@/, '')) : undefined;
+      lines.push('  ' + (dir ? dir + ' ' : '') + name + ' = ' + text + (now !== undefined ? '  (now ' + now + ')' : ''));
     }
+    if (ps.length || Object.keys(attrs).length) lines.push('ports:');
+    ps.forEach(function (p) {
+      seen[p.name] = true;
+      show(p.name, attrs[p.name] !== undefined ? attrs[p.name] : p.default !== undefined ? p.default + ' (default)' : '(unset)', p.dir);
+    });
+    Object.keys(attrs).forEach(function (a) { if (!seen[a]) show(a, attrs[a]); });
     return lines.join('\n');
   }
 
   // Draws the tree; returns {update(letters)} that recolours the nodes.
-  function render(container, treeName, shape) {
+  function render(container, treeName, shape, lookup) {
     var nodes = shape.nodes || [];
     var byUid = {}, kids = {};
     nodes.forEach(function (n) { byUid[n.uid] = n; kids[n.uid] = []; });
@@ -75,7 +81,9 @@
       var kind = n.type === 'SubTree' ? 'subtree' : kids[n.uid].length ? 'control' : 'leaf';
       var g = el('g', { 'class': 'bt-node', 'data-tree': treeName, 'data-node-path': n.path, 'data-uid': n.uid,
         'data-status': 'idle', 'data-kind': kind, transform: 'translate(' + (p.x - bw / 2) + ',' + p.y + ')' }, svg);
-      el('title', {}, g).textContent = tooltip(n, shape.ports || {});
+      var title = el('title', {}, g);
+      title.textContent = tooltip(n, shape.ports || {}, lookup);
+      g.addEventListener('mouseenter', function () { title.textContent = tooltip(n, shape.ports || {}, lookup); });
       el('rect', { width: bw, height: BOX_H, rx: 4 }, g);
       var t = el('text', { x: bw / 2, y: 14, 'text-anchor': 'middle' }, g);
       t.textContent = n.name;
