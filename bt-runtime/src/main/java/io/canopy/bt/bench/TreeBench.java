@@ -98,7 +98,7 @@ public final class TreeBench {
 
     /** Node ticks per root tick in steady state, counted on a second instance (after timing, so the
      * counting does not shape the JIT profile of the timed one). */
-    static double countNodeTicks(Path file) {
+    public static double countNodeTicks(Path file) {
         Tree counted = load(file);
         long[] nodeTicks = counted.countNodeTicks();
         int countTicks = 1000;
