@@ -100,6 +100,7 @@ public final class Artifacts {
         registry.registerReplacing(io.canopy.statemachine.StateMachineNode.TYPE);
         io.canopy.hardware.mavlink.nodes.MavlinkNodes.register(registry);
         io.canopy.hardware.dynamixel.nodes.DynamixelNodes.register(registry);
+        io.canopy.launch.fleet.FleetLeaves.register(registry);
         return NavLeaves.register(registry);
     }
 

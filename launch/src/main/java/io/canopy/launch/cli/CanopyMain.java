@@ -31,6 +31,7 @@ import picocli.CommandLine.Option;
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,
+            FleetCommand.class,
             HelpCommand.class
         })
 public final class CanopyMain {

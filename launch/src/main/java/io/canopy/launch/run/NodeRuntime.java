@@ -194,6 +194,7 @@ final class NodeRuntime {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         long t4 = System.nanoTime();
+        trees.forEach(s -> io.canopy.launch.fleet.ClaimBoard.attach(s.tree.context(), mqtt));
         String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
         Wiring wiring = new Wiring(this, taps, cycles);
         int index = 0;
