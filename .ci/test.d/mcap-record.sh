@@ -3,25 +3,25 @@
 # kill -9 midway: bag info and the Node reader both read it up to the kill.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-MCAP_JS="${MCAP_JS:-$HOME/.cache/canopy/mcap-js}"
+MCAP_JS="$PWD/launch/src/test/node/mcap-check"   # the pinned Node peer (.ci/install.d/mcap-check.sh)
 JAR=launch/target/canopy.jar
 out=$(mktemp -d)
 pass=0; fail=0
 check() { if "$@"; then pass=$((pass+1)); else echo "FAIL: $*"; fail=$((fail+1)); fi; }
 port() { python3 -c "import socket;s=socket.socket();s.bind(('127.0.0.1',0));print(s.getsockname()[1])" 2>/dev/null || echo 18830; }
 if [ ! -d "$MCAP_JS/node_modules/@mcap/core" ]; then
-  echo "mcap-record: @mcap/core is not installed in $MCAP_JS (.ci/install.d/mcap-js.sh installs it)"
+  echo "mcap-record: @mcap/core is not installed in $MCAP_JS (.ci/install.d/mcap-check.sh installs it)"
   echo "0 passed, 1 failed"; exit 1
 fi
 java -jar "$JAR" run launch/examples/patrol.launch.xml --duration 6s --no-status --arg mqtt_port="$(port)" --record "$out/run.mcap" >"$out/run.log" 2>&1
 check java -jar "$JAR" bag info "$out/run.mcap"
-check env NODE_PATH="$MCAP_JS/node_modules" node launch/src/test/js/read-mcap.mjs "$out/run.mcap"
+check env NODE_PATH="$MCAP_JS/node_modules" node launch/src/test/node/mcap-check/read-recording.mjs "$out/run.mcap"
 java -jar "$JAR" run launch/examples/patrol.launch.xml --no-status --arg mqtt_port="$(port)" --record "$out/killed.mcap" >"$out/killed.log" 2>&1 &
 pid=$!
 sleep 6
 kill -9 "$pid"; wait "$pid" 2>/dev/null
 check grep -q "without a footer" <(java -jar "$JAR" bag info "$out/killed.mcap")
-check env NODE_PATH="$MCAP_JS/node_modules" node launch/src/test/js/read-mcap.mjs "$out/killed.mcap"
+check env NODE_PATH="$MCAP_JS/node_modules" node launch/src/test/node/mcap-check/read-recording.mjs "$out/killed.mcap"
 rm -rf "$out"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

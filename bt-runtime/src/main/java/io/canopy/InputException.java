@@ -17,4 +17,34 @@ public class InputException extends RuntimeException {
     public InputException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /**
+     * {@code text} (a parser's message, which may quote the input) on one line: line breaks and other control
+     * characters shown as escapes ({@code \n}, {@code \u0007}), so a report stays one line per problem.
+     */
+    public static String oneLine(String text) {
+        if (text == null) {
+            return "no detail";
+        }
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= 0x20 && c != 0x7F) {
+                if (out != null) {
+                    out.append(c);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> out.append(String.format("\\u%04x", (int) c));
+            }
+        }
+        return out == null ? text : out.toString();
+    }
 }

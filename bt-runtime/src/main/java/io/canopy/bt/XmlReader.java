@@ -88,7 +88,7 @@ final class XmlReader {
             if (cut >= 0) {
                 msg = msg.substring(cut + 9);
             }
-            throw new InputException(where + ": malformed XML: " + msg + hint(msg));
+            throw new InputException(where + ": malformed XML: " + InputException.oneLine(msg) + hint(msg));
         } finally {
             if (xml != null) {
                 try {

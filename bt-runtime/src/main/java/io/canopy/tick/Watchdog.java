@@ -13,6 +13,10 @@ import org.slf4j.LoggerFactory;
  * the recovery. One-shot callbacks are held to {@link #oneShotBudgetNs(long)}. A tick thread that died
  * ({@link Ticker#deathCause()}: out of memory, stack overflow) triggers the failsafe once too, with
  * {@code timerName} "tick thread died: ..." and 0 ns.
+ *
+ * <p>The first tick of each timer loads the classes of everything it ticks (trees, machines, links): its budget
+ * is at least {@link #FIRST_TICK_BUDGET_NS} (1 s), so a cold start is not reported as a stall; a first tick that
+ * hangs is still caught after that second.
  */
 public final class Watchdog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Watchdog.class);
@@ -98,6 +102,9 @@ public final class Watchdog implements AutoCloseable {
         return stalls.get();
     }
 
+    /** The least budget of a timer's first tick (class loading, first compilation). */
+    public static final long FIRST_TICK_BUDGET_NS = 1_000_000_000L;
+
     private void run() {
         TickProgress progress = ticker.progress();
         long[] seen = new long[3];
@@ -129,7 +136,8 @@ public final class Watchdog implements AutoCloseable {
             if (busy && seen[0] != firedForSeq) {
                 int index = (int) seen[2];
                 TickTimer timer = ticker.timerAt(index);
-                long budget = timer == null ? oneShotBudgetNs : timer.budgetNs();
+                long budget = timer == null ? oneShotBudgetNs
+                        : timer.ticks() == 0 ? Math.max(timer.budgetNs(), FIRST_TICK_BUDGET_NS) : timer.budgetNs();
                 long ranNs = now - seen[1];
                 if (ranNs > budget) {
                     firedForSeq = seen[0];

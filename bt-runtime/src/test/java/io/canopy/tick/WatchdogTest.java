@@ -61,6 +61,42 @@ class WatchdogTest {
         }
     }
 
+    /** A timer's first tick loads classes: it has a second's budget; a later tick as long is a stall. */
+    @Test
+    void theFirstTickOfATimerHasAWarmUpBudgetAndTheNextOnesDoNot() throws Exception {
+        Ticker ticker = new Ticker("wd-cold", SystemNanoClock.INSTANCE);
+        CountDownLatch[] gates = {new CountDownLatch(1), new CountDownLatch(1)};
+        AtomicInteger tick = new AtomicInteger();
+        ticker.addTimerHz("control", 1000).budgetNs(20_000_000).addListener(now -> {
+            int n = tick.incrementAndGet();
+            CountDownLatch gate = n == 1 ? gates[0] : n == 3 ? gates[1] : null;
+            if (gate != null) {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        List<String> stalls = new CopyOnWriteArrayList<>();
+        Watchdog watchdog = new Watchdog(ticker, (role, timer, ns) -> stalls.add(timer)).checkIntervalNs(1_000_000);
+        ticker.start();
+        watchdog.start();
+        try {
+            long blockedSince = System.nanoTime();
+            await().atMost(WAIT).until(() -> System.nanoTime() - blockedSince > 100_000_000L && watchdog.checks() > 50);
+            assertThat(stalls).as("the first tick ran 5x its budget, within the warm-up second").isEmpty();
+            gates[0].countDown();
+            await().atMost(WAIT).until(() -> stalls.size() == 1);
+            assertThat(tick.get()).as("the third tick is the one reported").isEqualTo(3);
+        } finally {
+            gates[0].countDown();
+            gates[1].countDown();
+            watchdog.stop();
+            ticker.stop();
+        }
+    }
+
     @Test
     void aTickThreadKilledByAVirtualMachineErrorTriggersTheFailsafeOnce() {
         Ticker ticker = new Ticker("wd-dying", SystemNanoClock.INSTANCE);

@@ -49,7 +49,12 @@ final class Connection implements MqttCallbackExtended {
     /** One publish waiting in the outage buffer, or in flight (its token's user context). */
     private record Pending(String topic, byte[] payload, int qos, boolean retain) {}
 
-    private record Sub(int qos, IMqttMessageListener listener) {}
+    /** A subscription; {@code acked} completes when the broker has acknowledged it (SUBACK) on a connection. */
+    private record Sub(int qos, IMqttMessageListener listener, java.util.concurrent.CompletableFuture<Void> acked) {
+        Sub(int qos, IMqttMessageListener listener) {
+            this(qos, listener, new java.util.concurrent.CompletableFuture<>());
+        }
+    }
 
     private final String serverUri;
     private final NodeConfig config;
@@ -288,6 +293,23 @@ final class Connection implements MqttCallbackExtended {
         }
     }
 
+    /**
+     * Waits until the broker has acknowledged the subscription to {@code filter} (so retained messages are on their
+     * way), at most {@code timeoutMs}; false when it has not, or there is no such subscription.
+     */
+    boolean awaitSubscribed(String filter, long timeoutMs) throws InterruptedException {
+        Sub sub = subs.get(filter);
+        if (sub == null) {
+            return false;
+        }
+        try {
+            sub.acked().get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            return false;
+        }
+    }
+
     void unsubscribe(String filter) {
         if (subs.remove(filter) != null && connected) {
             try {
@@ -303,7 +325,8 @@ final class Connection implements MqttCallbackExtended {
             return;
         }
         try {
-            client.subscribe(filter, sub.qos(), null, null, sub.listener());
+            client.subscribe(filter, sub.qos(), null, null, sub.listener()); // returns after the broker's SUBACK
+            sub.acked().complete(null);
         } catch (MqttException e) {
             LOG.warn("MQTT subscribe to '{}' failed ({}); it is retried after the next reconnect", filter, describe(e));
         }

@@ -19,11 +19,12 @@ final class Counters {
     final AtomicLong expiredRequests = new AtomicLong();
     final AtomicLong serviceTimeouts = new AtomicLong();
     final AtomicLong lateReplies = new AtomicLong();
+    final AtomicLong duplicates = new AtomicLong();
 
     MessagingStats snapshot(IntSupplier buffered) {
         return new MessagingStats(connects.get(), connectionLosses.get(), connectFailures.get(), published.get(),
                 buffered.getAsInt(), bufferOverflows.get(), droppedDisconnected.get(), resent.get(), received.get(),
                 unparsable.get(), wrongBody.get(), listenerErrors.get(), expiredRequests.get(), serviceTimeouts.get(),
-                lateReplies.get());
+                lateReplies.get(), duplicates.get());
     }
 }

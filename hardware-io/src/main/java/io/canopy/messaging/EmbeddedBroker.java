@@ -56,7 +56,6 @@ public final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.NETTY_TCP_NODELAY_PROPERTY_NAME, Boolean.toString(tcpNoDelay));
         p.setProperty(BrokerConstants.NETTY_EPOLL_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.IMMEDIATE_BUFFER_FLUSH_PROPERTY_NAME, "true");
-        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(256 * 1024));
         Server server = new Server();
         try {
             server.startServer(new MemoryConfig(p));

@@ -18,6 +18,7 @@ package io.canopy.messaging;
  * @param expiredRequests     service requests and commands that arrived after their deadline (not executed)
  * @param serviceTimeouts     service calls that got no reply in time
  * @param lateReplies         replies that arrived after their call timed out
+ * @param duplicates          messages with a (source, message id) already handled on their topic filter (dropped)
  */
 public record MessagingStats(
         long connects,
@@ -34,4 +35,5 @@ public record MessagingStats(
         long listenerErrors,
         long expiredRequests,
         long serviceTimeouts,
-        long lateReplies) {}
+        long lateReplies,
+        long duplicates) {}

@@ -43,6 +43,9 @@ public final class Node implements AutoCloseable {
     private volatile ExecutorService services;
     private volatile ScheduledExecutorService timers;
     private volatile boolean closed;
+    /** Message ids for at-least-once publishes: a random start per process run, so a restart never reuses one. */
+    private final java.util.concurrent.atomic.AtomicLong messageIds =
+            new java.util.concurrent.atomic.AtomicLong(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE >>> 1));
 
     private Node(NodeConfig config, NodeMain main) {
         this.config = config;
@@ -103,6 +106,11 @@ public final class Node implements AutoCloseable {
     }
 
     /** {@code <namespace>/<name>}: the prefix of private names and the {@code source} of its envelopes. */
+    /** The next id for a message that receivers must handle at most once (never 0). */
+    long nextMessageId() {
+        return messageIds.incrementAndGet();
+    }
+
     public String path() {
         return names.nodePath();
     }
@@ -196,6 +204,11 @@ public final class Node implements AutoCloseable {
             @Override
             public String topic() {
                 return filter;
+            }
+
+            @Override
+            public boolean awaitSubscribed(long timeoutMs) throws InterruptedException {
+                return connection.awaitSubscribed(filter, timeoutMs);
             }
 
             @Override

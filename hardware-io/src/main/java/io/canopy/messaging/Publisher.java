@@ -65,6 +65,9 @@ public final class Publisher<T extends Message> {
         if (deadlineNs != 0) {
             b.setDeadlineNs(deadlineNs);
         }
+        if (qos.level() > 0 && b.getMessageId() == 0) {
+            b.setMessageId(node.nextMessageId()); // at-least-once delivery made idempotent: receivers drop repeats
+        }
         return b.build();
     }
 }

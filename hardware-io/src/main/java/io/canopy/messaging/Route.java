@@ -20,6 +20,8 @@ final class Route implements Connection.RawHandler {
         return sinks.isEmpty() && rawSinks.isEmpty();
     }
 
+    private final DuplicateFilter seen = new DuplicateFilter(4096);
+
     /** Highest QoS any sink asked for. */
     volatile int qos;
 
@@ -47,6 +49,10 @@ final class Route implements Connection.RawHandler {
             envelope = Envelope.parseFrom(in);
         } catch (IOException e) { // InvalidProtocolBufferException; nothing else from a byte array
             node.counters.unparsable.incrementAndGet();
+            if (looksLikeText(payload)) { // mosquitto_pub -m stop: say what it is and how to send it instead
+                warnText(topic, payload);
+                return;
+            }
             node.onceLog.warn("unparsable:" + topic,
                     "MQTT topic '{}': a payload of {} bytes is not a canopy.v1.Envelope (at byte offset {}: {}); dropped"
                     + " and counted, further bad payloads on this topic are only counted. Publish serialized Envelopes here.",
@@ -57,12 +63,13 @@ final class Route implements Connection.RawHandler {
                 || (envelope.getBodyCase() == Envelope.BodyCase.BODY_NOT_SET && looksLikeText(payload))) {
             // bytes that happen to parse (a plain "34" or "stop" from mosquitto_pub -m) are not guessed into an Envelope
             node.counters.unparsable.incrementAndGet();
-            node.onceLog.warn("unparsable:" + topic,
-                    "MQTT topic '{}': a payload of {} bytes is {}, not a canopy.v1.Envelope; dropped and counted (further"
-                    + " ones on this topic are only counted). Publish an Envelope (canopy pub TOPIC --event NAME), or"
-                    + " declare the topic as text: <bind from=\"mqtt:...\" payload=\"text\" .../>",
-                    topic, payload.length, looksLikeText(payload) ? "plain text ('" + preview(payload) + "')"
-                            : "not an Envelope (fields it does not define)");
+            if (looksLikeText(payload)) {
+                warnText(topic, payload);
+            } else {
+                node.onceLog.warn("unparsable:" + topic, "MQTT topic '{}': a payload of {} bytes holds fields a"
+                        + " canopy.v1.Envelope does not define; dropped and counted (further ones on this topic are only"
+                        + " counted). Publish an Envelope (canopy pub TOPIC --event NAME)", topic, payload.length);
+            }
             return;
         }
         long deadlineNs = envelope.getDeadlineNs();
@@ -77,6 +84,13 @@ final class Route implements Connection.RawHandler {
                 return;
             }
         }
+        if (envelope.getMessageId() != 0 && !seen.firstTime(envelope.getSource(), envelope.getMessageId())) {
+            node.counters.duplicates.incrementAndGet();
+            node.onceLog.warn("duplicate:" + topic,
+                    "MQTT topic '{}': message {} from '{}' was already handled (a QoS 1 repeat after a reconnect); dropped"
+                    + " and counted (further ones are only counted)", topic, envelope.getMessageId(), envelope.getSource());
+            return;
+        }
         boolean taken = false;
         for (EnvelopeSink sink : sinks) {
             taken |= sink.deliver(topic, envelope);
@@ -84,6 +98,14 @@ final class Route implements Connection.RawHandler {
         if (taken) {
             node.counters.received.incrementAndGet();
         }
+    }
+
+    private void warnText(String topic, byte[] payload) {
+        node.onceLog.warn("unparsable:" + topic,
+                "MQTT topic '{}': a payload of {} bytes is plain text ('{}'), not a canopy.v1.Envelope; dropped and"
+                + " counted (further ones on this topic are only counted). Publish an Envelope (canopy pub TOPIC --event"
+                + " NAME), or declare the topic as text: <bind from=\"mqtt:...\" payload=\"text\" .../>",
+                topic, payload.length, preview(payload));
     }
 
     /** Printable UTF-8 (letters, digits, punctuation, spaces), as typed text is. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,6 +82,27 @@ class MalformedPayloadTest {
                     + " counted, further bad payloads on this topic are only counted. Publish serialized Envelopes here.");
             assertThat(warnings().stream().filter(w -> w.contains("expected an Envelope with body range_reading but got"
                     + " battery_state"))).hasSize(1);
+        }
+    }
+
+    /** {@code mosquitto_pub -m stop}: the warning says it is text and how to send it, whichever way the bytes fail. */
+    @Test
+    void plainTextIsNamedAsTextWithTheWayToSendIt() {
+        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker("tcp://127.0.0.1:1")
+                .reconnectBackoffMs(10_000, 10_000).build())) {
+            Route route = new Route(node, "robot1/cmd");
+            route.sinks.add(new Subscriber<>(node, "robot1/cmd", BodyCodec.of(io.canopy.proto.Event.class),
+                    Qos.AT_LEAST_ONCE, (m, e) -> { }));
+            route.onMessage("robot1/cmd", new org.eclipse.paho.client.mqttv3.MqttMessage("stop".getBytes()));
+            route.onMessage("robot1/stop", new org.eclipse.paho.client.mqttv3.MqttMessage("34".getBytes()));
+            assertThat(warnings().stream().filter(w -> w.contains("plain text"))).containsExactly(
+                    "MQTT topic 'robot1/cmd': a payload of 4 bytes is plain text ('stop'), not a canopy.v1.Envelope;"
+                    + " dropped and counted (further ones on this topic are only counted). Publish an Envelope (canopy"
+                    + " pub TOPIC --event NAME), or declare the topic as text: <bind from=\"mqtt:...\" payload=\"text\" .../>",
+                    "MQTT topic 'robot1/stop': a payload of 2 bytes is plain text ('34'), not a canopy.v1.Envelope;"
+                    + " dropped and counted (further ones on this topic are only counted). Publish an Envelope (canopy"
+                    + " pub TOPIC --event NAME), or declare the topic as text: <bind from=\"mqtt:...\" payload=\"text\" .../>");
+            assertThat(node.stats().unparsable()).isEqualTo(2);
         }
     }
 

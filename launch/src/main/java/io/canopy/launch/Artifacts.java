@@ -32,10 +32,11 @@ public final class Artifacts {
                 Statechart c = checkMachine(m.file(), errors, m.source());
                 if (c != null) {
                     charts.put(m.name(), c);
+                    checkParams(m, c, errors);
                 }
             }
             for (TreePlan t : node.trees()) {
-                Tree tree = checkTree(t.file(), errors, t.source());
+                Tree tree = checkTree(t.file(), errors, t.source(), node.devices());
                 if (tree != null && t.main() != null && !t.main().equals(tree.id())) {
                     errors.add(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
                             + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
@@ -45,6 +46,38 @@ public final class Artifacts {
                     errors.add(t.source() + ": attribute 'active_in': machine '" + t.machine() + "' has no state '" + t.state()
                             + "'" + Names.suggestion(t.state(), gate.stateIds()) + "; its states are " + String.join(", ", gate.stateIds()));
                 }
+            }
+        }
+        return errors;
+    }
+
+    /** Every {@code <param>} of a machine must name a {@code <data>} item of its datamodel. */
+    private static void checkParams(MachinePlan m, Statechart chart, List<String> errors) {
+        if (m.params().isEmpty()) {
+            return;
+        }
+        io.canopy.statemachine.Machine probe = chart.newMachine(
+                new io.canopy.statemachine.MachineContext(new DeadlineTimerQueue(new ManualNanoClock())));
+        for (String name : m.params().keySet()) {
+            if (probe.data(name) == null) {
+                errors.add(m.source() + ": <param name=\"" + name + "\">: machine '" + m.name() + "' (" + m.file().getFileName()
+                        + ") has no <data id=\"" + name + "\">; declare it in its <datamodel>, or remove the parameter");
+            }
+        }
+    }
+
+    /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */
+    static List<String> checkFiles(List<TreePlan> trees, List<MachinePlan> machines) {
+        List<String> errors = new ArrayList<>();
+        java.util.Set<Path> seen = new java.util.HashSet<>();
+        for (MachinePlan m : machines) {
+            if (seen.add(m.file())) {
+                checkMachine(m.file(), errors, m.source());
+            }
+        }
+        for (TreePlan t : trees) {
+            if (seen.add(t.file())) {
+                checkTree(t.file(), errors, t.source(), null);
             }
         }
         return errors;
@@ -61,24 +94,29 @@ public final class Artifacts {
     /**
      * Adds what every tree of {@code canopy run} can use beyond the built-ins to {@code registry} (a copy is
      * the caller's business): the {@code StateMachine} node and the navigation leaves ({@code DriveTo},
-     * {@code Turn}, {@code Move}). {@code run}, {@code validate} and {@code nodes --xml} use the same set.
+     * {@code Turn}, {@code Move}), the MAVLink ({@code Mav*}) and Dynamixel ({@code Dxl*}) nodes. {@code run}, {@code validate} and {@code nodes --xml} use the same set.
      */
     public static NodeRegistry withRunLeaves(NodeRegistry registry) {
         registry.registerReplacing(io.canopy.statemachine.StateMachineNode.TYPE);
+        io.canopy.hardware.mavlink.nodes.MavlinkNodes.register(registry);
+        io.canopy.hardware.dynamixel.nodes.DynamixelNodes.register(registry);
+        io.canopy.launch.fleet.FleetLeaves.register(registry);
         return NavLeaves.register(registry);
     }
 
     static void checkTree(Path file, List<String> errors) {
-        checkTree(file, errors, null);
+        checkTree(file, errors, null, null);
     }
 
-    private static Tree checkTree(Path file, List<String> errors, Source from) {
+    /** With {@code devices} (a launch file's node), the Mav* and Dxl* nodes check their names against them. */
+    private static Tree checkTree(Path file, List<String> errors, Source from, DevicePlans devices) {
         Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
         try {
+            TreeContext context = new TreeContext(new DeadlineTimerQueue(new ManualNanoClock()), 0);
             return new XmlTreeLoader(registry()).loadFile(shown, Blackboard.create(),
-                    new TreeContext(new DeadlineTimerQueue(new ManualNanoClock()), 0));
+                    devices == null ? context : DeviceStandIns.services(context, devices));
         } catch (InputException e) {
-            errors.add(e.getMessage() + via(from));
+            e.getMessage().lines().forEach(line -> errors.add(line + via(from)));
             return null;
         }
     }
@@ -88,7 +126,7 @@ public final class Artifacts {
         try {
             return ScxmlLoader.load(shown);
         } catch (InputException e) {
-            errors.add(e.getMessage() + via(from));
+            e.getMessage().lines().forEach(line -> errors.add(line + via(from)));
             return null;
         }
     }

@@ -29,6 +29,11 @@ public final class FileCheck {
      * when run: for an SCXML document, every expression that is not valid ECMAScript ({@link Statechart#warnings()}).
      */
     public static List<String> check(Path file, Map<String, String> args, List<String> warnings) {
+        return check(file, args, warnings, List.of());
+    }
+
+    /** As {@link #check(Path, Map, List)}, with the folders {@code $(find-pkg-share)} searches. */
+    public static List<String> check(Path file, Map<String, String> args, List<String> warnings, List<Path> searchPath) {
         Kind kind;
         try {
             kind = kindOf(file);
@@ -39,7 +44,7 @@ public final class FileCheck {
         try {
             switch (kind) {
                 case LAUNCH -> {
-                    LaunchPlan plan = LaunchLoader.load(file, args);
+                    LaunchPlan plan = LaunchLoader.load(file, args, searchPath);
                     errors.addAll(Artifacts.checkAll(plan));
                 }
                 case TREE -> Artifacts.checkTree(file, errors);
@@ -50,6 +55,7 @@ public final class FileCheck {
             }
         } catch (LaunchException e) {
             errors.addAll(e.errors());
+            errors.addAll(Artifacts.checkFiles(e.trees(), e.machines())); // every error at once, the named files' too
         } catch (InputException e) {
             errors.add(e.getMessage());
         }

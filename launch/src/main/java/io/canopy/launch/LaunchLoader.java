@@ -34,12 +34,27 @@ public final class LaunchLoader {
     private static final Path CWD = Path.of("").toAbsolutePath();
 
     private final Function<String, String> env;
+    /** Folders {@code $(find-pkg-share NAME)} searches ({@code --path}, then {@code CANOPY_PATH}). */
+    private final List<Path> searchPath;
     private final List<String> errors = new ArrayList<>();
     private final List<NodePlan> nodes = new ArrayList<>();
+    /** The trees and machines of every node, also of nodes with errors (validate checks them all at once). */
+    private final List<TreePlan> namedTrees = new ArrayList<>();
+    private final List<MachinePlan> namedMachines = new ArrayList<>();
     private final List<Path> includeStack = new ArrayList<>();
 
-    private LaunchLoader(Function<String, String> env) {
+    private LaunchLoader(Function<String, String> env, List<Path> searchPath) {
         this.env = env;
+        List<Path> path = new ArrayList<>(searchPath);
+        String canopyPath = env.apply("CANOPY_PATH");
+        if (canopyPath != null) {
+            for (String p : canopyPath.split(java.io.File.pathSeparator)) {
+                if (!p.isBlank()) {
+                    path.add(Path.of(p.strip()));
+                }
+            }
+        }
+        this.searchPath = List.copyOf(path);
     }
 
     /** Loads {@code file} with command-line arguments {@code args} and the process environment. */
@@ -49,7 +64,20 @@ public final class LaunchLoader {
 
     /** As {@link #load(Path, Map)} with an explicit environment (for tests). */
     public static LaunchPlan load(Path file, Map<String, String> args, Function<String, String> env) {
-        return new LaunchLoader(env).run(file, args);
+        return load(file, args, env, List.of());
+    }
+
+    /**
+     * As {@link #load(Path, Map)}, with the folders {@code $(find-pkg-share NAME)} searches ({@code --path DIR};
+     * the {@code CANOPY_PATH} environment variable adds more).
+     */
+    public static LaunchPlan load(Path file, Map<String, String> args, List<Path> searchPath) {
+        return load(file, args, System::getenv, searchPath);
+    }
+
+    /** As {@link #load(Path, Map, List)} with an explicit environment (for tests). */
+    public static LaunchPlan load(Path file, Map<String, String> args, Function<String, String> env, List<Path> searchPath) {
+        return new LaunchLoader(env, searchPath).run(file, args);
     }
 
     /**
@@ -77,7 +105,7 @@ public final class LaunchLoader {
         Set<String> declared = new LinkedHashSet<>();
         Map<String, String> topArgs = new LinkedHashMap<>();
         includeStack.add(display.toAbsolutePath());
-        readLaunchRoot(root, new Scope(vars, "", cliArgs, declared, topArgs));
+        readLaunchRoot(root, new Scope(vars, new LinkedHashMap<>(), "", cliArgs, declared, topArgs));
         for (String name : cliArgs.keySet()) {
             if (!declared.contains(name)) {
                 errors.add("--arg " + name + ": " + display + " declares no argument '" + name + "'"
@@ -96,7 +124,7 @@ public final class LaunchLoader {
             }
         }
         if (!errors.isEmpty()) {
-            throw new LaunchException(errors);
+            throw new LaunchException(errors, namedTrees, namedMachines);
         }
         return new LaunchPlan(display, topArgs, nodes);
     }
@@ -104,6 +132,8 @@ public final class LaunchLoader {
     /** Variables, namespace and argument bookkeeping of the element being read. */
     private static final class Scope {
         final Map<String, String> vars;
+        /** Environment variables set ({@code <set_env>}) or unset (null value, {@code <unset_env>}) in this scope. */
+        final Map<String, String> envSet;
         final String namespace;
         /** Values that override {@code <arg>} defaults (command line at top level; none in includes). */
         final Map<String, String> overrides;
@@ -112,23 +142,31 @@ public final class LaunchLoader {
         /** Where to record resolved argument values (top-level file only), else null. */
         final Map<String, String> record;
 
-        Scope(Map<String, String> vars, String namespace, Map<String, String> overrides, Set<String> declared,
-                Map<String, String> record) {
+        Scope(Map<String, String> vars, Map<String, String> envSet, String namespace, Map<String, String> overrides,
+                Set<String> declared, Map<String, String> record) {
             this.vars = vars;
+            this.envSet = envSet;
             this.namespace = namespace;
             this.overrides = overrides;
             this.declared = declared;
             this.record = record;
         }
 
+        /** A {@code <group>}: its own copy of the variables and environment. */
         Scope child(String ns) {
-            return new Scope(new LinkedHashMap<>(vars), ns, overrides, declared, record);
+            return new Scope(new LinkedHashMap<>(vars), new LinkedHashMap<>(envSet), ns, overrides, declared, record);
+        }
+
+        /** After {@code <push_namespace>}: the same variables, a deeper namespace, for the rest of the enclosing scope. */
+        Scope pushed(String ns) {
+            return new Scope(vars, envSet, ns, overrides, declared, record);
         }
     }
 
     private Substitutions subst(XmlElement e, Scope scope) {
         Path dir = e.file.toAbsolutePath().getParent();
-        return new Substitutions(scope.vars, env, dir == null ? "." : dir.toString());
+        Function<String, String> scoped = name -> scope.envSet.containsKey(name) ? scope.envSet.get(name) : env.apply(name);
+        return new Substitutions(scope.vars, scoped, dir == null ? "." : dir.toString(), searchPath);
     }
 
     private void readLaunchRoot(XmlElement root, Scope scope) {
@@ -140,30 +178,48 @@ public final class LaunchLoader {
         readChildren(root, scope);
     }
 
+    /** What {@code <launch>} and {@code <group>} hold. */
+    static final List<String> CHILDREN = List.of("arg", "let", "set_env", "unset_env", "push_namespace", "include", "group", "node");
+
     private void readChildren(XmlElement parent, Scope scope) {
+        Scope current = scope;
         for (XmlElement e : parent.children) {
             switch (e.name) {
-                case "arg":
-                    readArg(e, scope);
-                    break;
-                case "let":
-                    readLet(e, scope);
-                    break;
-                case "include":
-                    readInclude(e, scope);
-                    break;
-                case "group":
-                    readGroup(e, scope);
-                    break;
-                case "node":
-                    readNode(e, scope);
-                    break;
-                default:
-                    errors.add(e.where() + ": unknown element <" + e.name + ">"
-                            + Names.suggestion(e.name, List.of("arg", "let", "include", "group", "node"))
-                            + "; <" + parent.name + "> holds <arg>, <let>, <include>, <group> and <node>");
+                case "arg" -> readArg(e, current);
+                case "let" -> readLet(e, current);
+                case "set_env" -> readSetEnv(e, current, true);
+                case "unset_env" -> readSetEnv(e, current, false);
+                case "push_namespace", "push_ros_namespace", "push-ros-namespace" -> current = readPush(e, current);
+                case "include" -> readInclude(e, current);
+                case "group" -> readGroup(e, current);
+                case "node" -> readNode(e, current);
+                default -> errors.add(e.where() + ": unknown element <" + e.name + ">" + Names.suggestion(e.name, CHILDREN)
+                        + "; <" + parent.name + "> holds " + String.join(", ", CHILDREN.stream().map(c -> "<" + c + ">").toList()));
             }
         }
+    }
+
+    /** {@code <set_env name value>} / {@code <unset_env name>}: for {@code $(env)} in the rest of the scope. */
+    private void readSetEnv(XmlElement e, Scope scope, boolean set) {
+        ElementReader r = set ? new ElementReader(e, subst(e, scope), errors, "name", "value")
+                : new ElementReader(e, subst(e, scope), errors, "name");
+        noChildren(e);
+        String name = r.required("name", "CANOPY_PORT");
+        String value = set ? (r.has("value") ? r.string("value", null) : r.required("value", "/dev/ttyUSB0")) : null;
+        if (r.enabled() && name != null && (!set || value != null)) {
+            scope.envSet.put(name, value);
+        }
+    }
+
+    /** {@code <push_namespace namespace>}: the following siblings (and what is inside them) are in a deeper namespace. */
+    private Scope readPush(XmlElement e, Scope scope) {
+        ElementReader r = new ElementReader(e, subst(e, scope), errors, "namespace");
+        noChildren(e);
+        String ns = r.required("namespace", "robot1");
+        if (!r.enabled() || ns == null) {
+            return scope;
+        }
+        return scope.pushed(joinNamespace(r, scope.namespace, ns));
     }
 
     private void readArg(XmlElement e, Scope scope) {
@@ -249,7 +305,8 @@ public final class LaunchLoader {
         Path file = r.file("file", true, "common.launch.xml");
         // the included file starts from the including scope's variables, plus the nested <arg>s
         Map<String, String> passedValues = new LinkedHashMap<>();
-        Scope inner = new Scope(new LinkedHashMap<>(scope.vars), scope.namespace, passedValues, new LinkedHashSet<>(), null);
+        Scope inner = new Scope(new LinkedHashMap<>(scope.vars), new LinkedHashMap<>(scope.envSet), scope.namespace, passedValues,
+                new LinkedHashSet<>(), null);
         Map<String, XmlElement> passed = new LinkedHashMap<>();
         for (XmlElement a : e.children) {
             if (!a.name.equals("arg")) {
@@ -298,10 +355,13 @@ public final class LaunchLoader {
     }
 
     private void readNode(XmlElement e, Scope scope) {
-        NodePlan node = new NodeReader(e, subst(e, scope), errors, scope.namespace).read();
+        NodeReader reader = new NodeReader(e, subst(e, scope), errors, scope.namespace);
+        NodePlan node = reader.read();
         if (node != null) {
             nodes.add(node);
         }
+        namedTrees.addAll(reader.trees());
+        namedMachines.addAll(reader.machines());
     }
 
     void noChildren(XmlElement e) {

@@ -26,6 +26,13 @@ public record MqttPlan(
         return embedded ? "tcp://127.0.0.1:" + port : brokerUrl;
     }
 
+    /** The same connection logging in as {@code newUser} (null: keep), trusting {@code newCa} (null: keep). */
+    public MqttPlan withLogin(String newUser, String newPassword, Path newCa) {
+        return new MqttPlan(embedded, brokerUrl, port, newUser != null ? newUser : user,
+                newUser != null ? newPassword : password, tls || newCa != null, newCa != null ? newCa : caFile, clientId,
+                keepAliveS, telemetryTimer, source);
+    }
+
     @Override
     public String toString() {
         // never print the password

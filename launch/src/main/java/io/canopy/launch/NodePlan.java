@@ -10,6 +10,8 @@ import java.util.List;
  * @param diffDrive the node's {@code <diffdrive>}, or null
  * @param eventPolicy what happens to an event no tree or machine consumed within its tick: "drop" or "error"
  * @param safety    the failsafe's limits ({@code stall_ms}, {@code command_timeout_ms})
+ * @param devices   MAVLink vehicles, Dynamixel buses and the raw links they use ({@link DeviceReader})
+ * @param monitor   its web page and full MQTT status ({@code <web>}, {@code <status>})
  */
 public record NodePlan(
         String name,
@@ -25,7 +27,9 @@ public record NodePlan(
         DiffDrivePlan diffDrive,
         MqttPlan mqtt,
         List<BindPlan> binds,
-        Source source) {
+        Source source,
+        DevicePlans devices,
+        MonitorPlan monitor) {
     public NodePlan {
         timers = List.copyOf(timers);
         trees = List.copyOf(trees);
@@ -34,6 +38,13 @@ public record NodePlan(
         motors = List.copyOf(motors);
         sensors = List.copyOf(sensors);
         binds = List.copyOf(binds);
+        devices = devices == null ? DevicePlans.NONE : devices;
+    }
+
+    /** This node with another MQTT connection (the command line's login options override the file's). */
+    public NodePlan withMqtt(MqttPlan other) {
+        return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
+                other, binds, source, devices, monitor);
     }
 
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */

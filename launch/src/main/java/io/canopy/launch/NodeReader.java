@@ -15,7 +15,8 @@ import java.util.Set;
  */
 final class NodeReader {
     static final List<String> CHILDREN =
-            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind");
+            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
+                    "dynamixel", "web", "status");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -39,12 +40,25 @@ final class NodeReader {
     private final List<Object[]> timerRefs = new ArrayList<>();
     private final List<Object[]> linkRefs = new ArrayList<>();
     private MqttPlan mqtt;
+    private final DeviceReader devices;
+    private MonitorReader monitor;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
         this.subst = subst;
         this.errors = errors;
         this.outerNamespace = outerNamespace;
+        this.devices = new DeviceReader(subst, errors);
+    }
+
+    /** The trees read so far (after {@link #read()}: every readable {@code <tree>}, even when the node has errors). */
+    List<TreePlan> trees() {
+        return trees;
+    }
+
+    /** The machines read so far (as {@link #trees()}). */
+    List<MachinePlan> machines() {
+        return machines;
     }
 
     /** The node, or null when it is switched off or could not be read (errors recorded). */
@@ -72,6 +86,7 @@ final class NodeReader {
                 case "sensor" -> readSensor(c);
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
+                case "web", "status" -> monitor().read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -79,10 +94,15 @@ final class NodeReader {
                         bindElements.add(br);
                     }
                 }
-                default -> errors.add(c.where() + ": unknown element <" + c.name + ">" + Names.suggestion(c.name, CHILDREN)
-                        + "; <node> holds " + String.join(", ", CHILDREN.stream().map(s -> "<" + s + ">").toList()));
+                default -> {
+                    if (!devices.read(c)) {
+                        errors.add(c.where() + ": unknown element <" + c.name + ">" + Names.suggestion(c.name, CHILDREN)
+                                + "; <node> holds " + String.join(", ", CHILDREN.stream().map(s -> "<" + s + ">").toList()));
+                    }
+                }
             }
         }
+        DevicePlans devicePlans = devices.finish(links, linkRefs, timers); // <udp>, <mavlink>, <dynamixel>
         unique(timers.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "timer");
         unique(trees.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "tree");
         unique(machines.stream().map(t -> new Object[] {t.name(), t.source()}).toList(), "statemachine");
@@ -144,7 +164,11 @@ final class NodeReader {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
-                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source());
+                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()));
+    }
+
+    private MonitorReader monitor() {
+        return monitor == null ? monitor = new MonitorReader(subst, errors) : monitor;
     }
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {
@@ -163,6 +187,26 @@ final class NodeReader {
                         + "; give each its own name");
             }
         }
+    }
+
+    /** The {@code <param name value>} children of an element (every other child is an error), in order. */
+    private Map<String, String> params(XmlElement e) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (XmlElement c : e.children) {
+            if (!c.name.equals("param")) {
+                errors.add(c.where() + ": unknown element <" + c.name + "> inside <" + e.name
+                        + ">; it holds only <param name=\"...\" value=\"...\"/>");
+                continue;
+            }
+            ElementReader pr = new ElementReader(c, subst, errors, "name", "value");
+            noChildren(c);
+            String pn = pr.name("name", null, true);
+            String pv = pr.has("value") ? pr.string("value", null) : pr.required("value", "1.0");
+            if (pr.enabled() && pn != null && pv != null && params.put(pn, pv) != null) {
+                pr.error("parameter '" + pn + "' is given twice; remove one");
+            }
+        }
+        return params;
     }
 
     private void noChildren(XmlElement e) {
@@ -210,8 +254,8 @@ final class NodeReader {
 
     private void readTree(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish",
-                "active_in", "on_success", "on_failure");
-        noChildren(e);
+                "active_in", "on_success", "on_failure", "groot2_port");
+        Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
         }
@@ -235,8 +279,10 @@ final class NodeReader {
         }
         String onSuccess = eventName(r, "on_success");
         String onFailure = eventName(r, "on_failure");
+        int groot2Port = (int) r.integer("groot2_port", 0, 1, 65_000, "a TCP port (Groot2 uses it and the next one)");
         if (file != null && timer != null && name != null) {
-            trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source()));
+            trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source(),
+                    params, groot2Port));
         }
     }
 
@@ -294,7 +340,7 @@ final class NodeReader {
 
     private void readMachine(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "timer");
-        noChildren(e);
+        Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
         }
@@ -302,7 +348,7 @@ final class NodeReader {
         String timer = timerOf(r);
         String name = r.name("name", baseName(file), false);
         if (file != null && timer != null && name != null) {
-            machines.add(new MachinePlan(name, file, timer, e.source()));
+            machines.add(new MachinePlan(name, file, timer, e.source(), params));
         }
     }
 
@@ -330,20 +376,7 @@ final class NodeReader {
         String stopBits = r.choice("stop_bits", "1", "1", "1.5", "2");
         String flow = r.choice("flow", "none", "none", "rtscts", "xonxoff");
         int timeoutMs = (int) r.integer("timeout_ms", SerialPlan.DEFAULT_TIMEOUT_MS, 0, 600_000, "milliseconds (0: never treat silence as lost)");
-        Map<String, String> params = new LinkedHashMap<>();
-        for (XmlElement c : e.children) {
-            if (!c.name.equals("param")) {
-                errors.add(c.where() + ": unknown element <" + c.name + "> inside <serial>; it holds only <param name=\"...\" value=\"...\"/>");
-                continue;
-            }
-            ElementReader pr = new ElementReader(c, subst, errors, "name", "value");
-            noChildren(c);
-            String pn = pr.name("name", null, true);
-            String pv = pr.required("value", "1.0");
-            if (pr.enabled() && pn != null && pv != null && params.put(pn, pv) != null) {
-                pr.error("parameter '" + pn + "' is given twice; remove one");
-            }
-        }
+        Map<String, String> params = params(e);
         if (port != null && port.startsWith(SerialPlan.SIM_PREFIX) && !port.equals("sim:diffdrive")) {
             r.error("attribute 'port': unknown simulator \"" + port + "\"; the in-process simulator is port=\"sim:diffdrive\"");
             return;

@@ -80,9 +80,9 @@ final class SafeXml {
                 msg += " (the file ends inside an element: is it truncated? close every element)";
             }
             throw new InputException(file + ":" + e.getLineNumber() + ":" + e.getColumnNumber()
-                    + ": malformed XML: " + msg);
+                    + ": malformed XML: " + InputException.oneLine(msg));
         } catch (SAXException e) {
-            throw new InputException(file + ": malformed XML: " + e.getMessage());
+            throw new InputException(file + ": malformed XML: " + InputException.oneLine(e.getMessage()));
         } catch (IOException e) {
             throw new InputException(file + ": cannot read: " + e.getMessage());
         }

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * A behavior tree run on a named timer ({@code <tree file main timer seed on_finish active_in on_success
- * on_failure>}).
+ * on_failure groot2_port>}).
  *
  * @param main      the {@code <BehaviorTree ID>} to run, or null for the file's {@code main_tree_to_execute}
  * @param seed      the seed of the tree's random source (reproducible runs)
@@ -14,6 +14,19 @@ import java.nio.file.Path;
  *                  halted on exit (its OnCancel and onHalted run)
  * @param onSuccess the event raised when a run ends in SUCCESS, or null
  * @param onFailure the event raised when a run ends in FAILURE (or a node threw), or null
+ * @param params    its {@code <param name value>} children: blackboard entries set before the first tick
+ * @param groot2Port {@code groot2_port}: serve this tree to Groot2 on this port and the next, 0 when not given
  */
 public record TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
-        String state, String onSuccess, String onFailure, Source source) {}
+        String state, String onSuccess, String onFailure, Source source, java.util.Map<String, String> params,
+        int groot2Port) {
+    public TreePlan {
+        params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+    }
+
+    /** A tree without parameters and without a Groot2 port. */
+    public TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
+            String state, String onSuccess, String onFailure, Source source) {
+        this(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, source, java.util.Map.of(), 0);
+    }
+}

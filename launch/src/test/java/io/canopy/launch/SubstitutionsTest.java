@@ -35,4 +35,13 @@ class SubstitutionsTest {
         assertThatThrownBy(() -> s.expand("$(env UNSET)")).hasMessageContaining("UNSET is not set");
         assertThatThrownBy(() -> s.expand("$(var a b)")).hasMessageContaining("takes one argument");
     }
+
+    @Test
+    void nestingDeeperThanTheLimitIsOneErrorNotAStackOverflow() throws Exception {
+        String ok = "$(env UNSET ".repeat(Substitutions.MAX_NESTING) + "z" + ")".repeat(Substitutions.MAX_NESTING);
+        assertThat(s.expand(ok)).isEqualTo("z");
+        String deep = "$(env UNSET ".repeat(5000) + "z" + ")".repeat(5000);
+        assertThatThrownBy(() -> s.expand(deep)).isInstanceOf(Substitutions.Failure.class)
+                .hasMessageContaining("nested more than 32 levels deep");
+    }
 }

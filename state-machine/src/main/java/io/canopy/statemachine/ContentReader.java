@@ -217,7 +217,7 @@ final class ContentReader {
 
     Action script(XmlElement e) {
         if (e.attr("src") != null) {
-            String text = ScxmlLoader.readText(ScxmlLoader.resolve(doc.dir, e.attr("src")), e);
+            String text = ScxmlLoader.readSrc(doc.dir, e.attr("src"), e);
             return exprs().script(text, e);
         }
         return exprs().script(e.text.toString(), e);

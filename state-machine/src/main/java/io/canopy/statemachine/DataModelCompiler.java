@@ -1,9 +1,9 @@
 package io.canopy.statemachine;
 
 /**
- * Compiles the expressions of one SCXML document against its datamodel slots, at load time. Anything
- * outside the supported vocabulary is an {@link io.canopy.InputException} naming file, line, column and
- * element; an expression that is ECMAScript-invalid on purpose (W3C tests) compiles to one that raises
+ * Compiles the expressions of one SCXML document against its datamodel slots, at load time: the compiled
+ * engine ({@link EcmaDataModel}, which throws {@link EcmaDataModel.BeyondSubset} for valid ECMAScript beyond its
+ * subset) or the full one ({@link FullDataModel}); an expression that is ECMAScript-invalid on purpose (W3C tests) compiles to one that raises
  * {@code error.execution} when evaluated.
  */
 interface DataModelCompiler {

@@ -16,7 +16,7 @@ final class DocumentReader {
     private final ScxmlLoader loader;
     final Path dir;
     private final Slots slots = new Slots();
-    EcmaDataModel exprs;
+    DataModelCompiler exprs;
     private int generated;
 
     DocumentReader(ScxmlLoader loader, Path dir) {
@@ -32,22 +32,74 @@ final class DocumentReader {
         return e.namespace.isEmpty() || e.namespace.equals(NS);
     }
 
+    /** Datamodels other engines run, and what they are, for the refusal. */
+    private static final java.util.Map<String, String> FOREIGN = java.util.Map.of(
+            "jexl", "Apache Commons JEXL expressions (Apache Commons SCXML)",
+            "groovy", "Groovy expressions (Apache Commons SCXML)",
+            "cplusplus", "C++ expressions compiled by Qt's qscxmlc",
+            "xpath", "the XPath datamodel of the SCXML drafts",
+            "lua", "Lua expressions (uSCXML)",
+            "promela", "Promela expressions (uSCXML's model checker)",
+            "c89", "C89 expressions (uSCXML's transpiler)");
+
     Statechart read(XmlElement root) {
         if (!root.name.equals("scxml") || !isScxml(root)) {
             throw error(root, "the root element must be <scxml xmlns=\"" + NS + "\">");
         }
+        if (root.prefix != null) {
+            loader.warnings.add(root.where() + ": namespace-prefixed root <" + root.prefix + ":scxml>: read as plain "
+                    + "SCXML (some tools refuse prefixes: write <scxml xmlns=\"" + NS + "\">)");
+        }
+        String enc = root.encoding == null ? "UTF-8" : root.encoding.toUpperCase(java.util.Locale.ROOT);
+        if (!enc.equals("UTF-8") && !enc.equals("UTF8") && !enc.equals("US-ASCII") && !enc.equals("ASCII")) {
+            loader.warnings.add(root.file + ":1:1: the document is in " + root.encoding + ": read as declared (tools that "
+                    + "expect UTF-8 may not: save it as UTF-8)");
+        }
         String datamodel = root.attr("datamodel");
         boolean ecmascript = datamodel == null || datamodel.equals("ecmascript") || datamodel.equals("null");
         if (!ecmascript) {
-            throw error(root, "datamodel=\"" + datamodel + "\" is not supported: use datamodel=\"ecmascript\" "
-                    + "(with the expression vocabulary of the README) or leave it out");
+            String kind = datamodel.toLowerCase(java.util.Locale.ROOT);
+            String what = FOREIGN.get(kind.contains(":") ? kind.substring(0, kind.indexOf(':')) : kind);
+            throw error(root, "datamodel=\"" + datamodel + "\" is not supported" + (what == null ? "" : " (" + what + ")")
+                    + ": Canopy runs datamodel=\"ecmascript\" (the default) and datamodel=\"null\"; rewrite the "
+                    + "document's expressions in ECMAScript");
         }
+        String engine = loader.engineOverride != null ? loader.engineOverride : root.attr("datamodel-engine");
+        if (engine != null && !engine.equals("auto") && !engine.equals("compiled") && !engine.equals("full")) {
+            throw error(root, "datamodel-engine=\"" + engine + "\" must be auto (the default: compiled when every "
+                    + "expression is in the compiled subset, else full), compiled or full");
+        }
+        if ("full".equals(engine)) {
+            return readWith(root, true, loader.engineOverride != null ? "chosen for this run" : "forced by datamodel-engine=\"full\"");
+        }
+        int mark = loader.warnings.size();
+        try {
+            return readWith(root, false, "null".equals(datamodel) ? "the null datamodel (In() only)"
+                    : "every expression and script is in the compiled subset");
+        } catch (EcmaDataModel.BeyondSubset e) {
+            if ("compiled".equals(engine)) {
+                throw new InputException(e.getMessage() + "; datamodel-engine=\"compiled\" allows only the compiled "
+                        + "subset: remove the attribute to run the document on the full ECMAScript engine");
+            }
+            loader.warnings.subList(mark, loader.warnings.size()).clear();
+            return new DocumentReader(loader, dir).readWith(root, true, "beyond the compiled subset: " + e.getMessage());
+        }
+    }
+
+    private Statechart readWith(XmlElement root, boolean fullEngine, String reason) {
         String binding = root.attr("binding");
         if (binding != null && !binding.equals("early") && !binding.equals("late")) {
             throw error(root, "binding=\"" + binding + "\" must be early or late");
         }
         collectData(root);
-        exprs = new EcmaDataModel(slots, loader.warnings);
+        EcmaDataModel compiled = null;
+        FullDataModel full = null;
+        if (fullEngine) {
+            full = new FullDataModel(slots, loader.warnings);
+        } else {
+            compiled = new EcmaDataModel(slots, loader.warnings);
+        }
+        exprs = new CommentNotice(fullEngine ? full : compiled, loader.warnings);
         String name = root.attr("name");
         if (name == null) {
             String base = Path.of(root.file).getFileName().toString();
@@ -84,8 +136,12 @@ final class DocumentReader {
                             + "<final>, <datamodel> or <script>");
             }
         }
-        return Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(), exprs.program(),
-                loader.warnings);
+        Statechart chart = Compiler.compile(top, name, root.file, "late".equals(binding), true, slots.names(),
+                compiled != null ? compiled.program() : ExprProgram.EMPTY, loader.warnings);
+        chart.js = full != null ? full.program() : null;
+        chart.engine = fullEngine ? "full" : "null".equals(root.attr("datamodel")) ? "null" : "compiled";
+        chart.engineReason = reason;
+        return chart;
     }
 
     private void collectData(XmlElement e) {
@@ -274,8 +330,18 @@ final class DocumentReader {
                 expr = exprs.value(d.attr("expr"), d, "expr");
                 sources++;
             }
-            if (d.attr("src") != null) {
-                constant = Payloads.literal(ScxmlLoader.readText(ScxmlLoader.resolve(dir, d.attr("src")), d));
+            if (d.attr("src") != null && ScxmlLoader.isUrl(d.attr("src"))) {
+                // SCXML 5.2.2: a value that cannot be had leaves the item empty and raises error.execution
+                String src = d.attr("src");
+                loader.warnings.add(d.where() + " src=\"" + src + "\": a URL is not fetched (Canopy reads src only from "
+                        + "local files, relative to the document): '" + id + "' starts undefined and its initialisation "
+                        + "raises error.execution");
+                expr = m -> {
+                    throw new IllegalStateException("src=\"" + src + "\" is a URL, which Canopy does not fetch");
+                };
+                sources++;
+            } else if (d.attr("src") != null) {
+                constant = Payloads.literal(ScxmlLoader.readSrc(dir, d.attr("src"), d));
                 sources++;
             }
             if (!d.text.toString().trim().isEmpty() || !d.children.isEmpty()) {

@@ -54,21 +54,51 @@ final class EcmaDataModel implements DataModelCompiler {
     }
 
     private int compile(String source, XmlElement at, String attribute) {
+        return compile(source, source, at, attribute, true);
+    }
+
+    /** {@code original} is what the document says ({@code source} may be a rewritten form of it). */
+    private int compile(String source, String original, XmlElement at, String attribute, boolean expression) {
         try {
             return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
-            return failingOrReject(source, at, attribute, e);
+            return failingOrReject(original, at, attribute, e, expression);
         }
     }
 
-    private int failingOrReject(String source, XmlElement at, String attribute, InputException e) {
-        if (EcmaSyntax.isInvalid(source)) {
-            warn(at, attribute, source, "not a valid ECMAScript expression: " + e.getMessage());
-            return failing(source, "not a valid ECMAScript expression: " + e.getMessage());
+    /**
+     * An expression the compiled subset rejects: one that is not ECMAScript at all (W3C tests use such on
+     * purpose) fails when evaluated; a valid one needs the full engine ({@link BeyondSubset}).
+     */
+    private int failingOrReject(String source, XmlElement at, String attribute, InputException e, boolean expression) {
+        String jsError = JsEngine.syntaxError(source, expression);
+        if (jsError != null) {
+            String problem = "not a valid ECMAScript " + (expression ? "expression: " : "script: ") + e.getMessage();
+            warn(at, attribute, source, problem);
+            return failing(source, problem);
         }
-        throw new InputException(at.where() + " " + attribute + "=\"" + source + "\": " + e.getMessage()
-                + " (Canopy supports the ECMAScript vocabulary of conformance/scxml/README.md: literals, variables, "
-                + "+ - * / %, comparisons, && || !, ?:, typeof, In('state'), _event fields)");
+        throw BeyondSubset.of(at.where() + " " + attribute + "=\"" + source + "\"", e);
+    }
+
+    /**
+     * Valid ECMAScript beyond the compiled subset: the document is read again with the full engine (or, with
+     * {@code datamodel-engine="compiled"}, refused with this message).
+     */
+    static final class BeyondSubset extends InputException {
+        BeyondSubset(String message) {
+            super(message);
+        }
+
+        /** {@code where attribute="source": the first clause of the compiled parser's message}, sources shortened. */
+        static BeyondSubset of(String what, InputException e) {
+            String why = e.getMessage();
+            int cut = why.indexOf(" in \"");
+            return new BeyondSubset(shorten(what) + ": " + (cut > 0 ? why.substring(0, cut) : why));
+        }
+
+        private static String shorten(String s) {
+            return s.length() <= 160 ? s : s.substring(0, 120) + "..." + s.substring(s.length() - 20);
+        }
     }
 
     /** A location that is not an expression at all ({@code 'continue'}) fails when used, not when loaded. */
@@ -76,6 +106,9 @@ final class EcmaDataModel implements DataModelCompiler {
         try {
             return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
+            if (JsEngine.syntaxError(source, true) == null) {
+                throw BeyondSubset.of(at.where() + " " + attribute + "=\"" + source + "\"", e);
+            }
             warn(at, attribute, source, "not a location: " + e.getMessage());
             return failing(source, "'" + source + "' is not a location: " + e.getMessage());
         }
@@ -86,7 +119,8 @@ final class EcmaDataModel implements DataModelCompiler {
         int i = compile(source, at, attribute);
         return m -> {
             Object v = m.code[i].evalObject();
-            return v == Expressions.UNDEFINED ? null : v;
+            // ECMAScript null stays null in a data item (evalObject gives Java null for it); undefined is empty
+            return v == Expressions.UNDEFINED ? null : v == null ? Expressions.NULL : v;
         };
     }
 
@@ -99,7 +133,7 @@ final class EcmaDataModel implements DataModelCompiler {
     @Override
     public Action script(String source, XmlElement at) {
         String statements = source.replaceAll("(^|[;\\n{}])(\\s*)var\\s+", "$1$2");
-        int i = compile(statements, at, "script");
+        int i = compile(statements, source, at, "script", false);
         return m -> m.code[i].execute();
     }
 
@@ -110,12 +144,13 @@ final class EcmaDataModel implements DataModelCompiler {
         try {
             i = add(new ExprProgram.Entry(ExprProgram.Kind.ASSIGNMENT, location, source));
         } catch (ExpressionSyntaxException e) {
-            if (!EcmaSyntax.isInvalid(location) && !EcmaSyntax.isInvalid(source)) {
-                throw new InputException(at.where() + " location=\"" + location + "\" expr=\"" + source + "\": "
-                        + e.getMessage());
+            boolean badLocation = JsEngine.syntaxError(location, true) != null;
+            if (!badLocation && JsEngine.syntaxError(source, true) == null
+                    && JsEngine.syntaxError(location.strip() + " = " + JsEngine.asExpression(source), false) == null) {
+                throw BeyondSubset.of(at.where() + " location=\"" + location + "\" expr=\"" + source + "\"", e);
             }
-            String bad = EcmaSyntax.isInvalid(location) ? "location" : "expr";
-            warn(at, bad, bad.equals("location") ? location : source, "not a valid ECMAScript assignment: " + e.getMessage());
+            String bad = badLocation ? "location" : "expr";
+            warn(at, bad, badLocation ? location : source, "not a valid ECMAScript assignment: " + e.getMessage());
             i = failing(location + " = " + source, "not a valid ECMAScript assignment: " + e.getMessage());
         }
         int index = i;
@@ -126,7 +161,7 @@ final class EcmaDataModel implements DataModelCompiler {
     public Location location(String source, XmlElement at, String attribute) {
         String name = source.trim();
         int read;
-        if (isIdentifier(name) || !EcmaSyntax.isInvalid(source)) {
+        if (isIdentifier(name) || JsEngine.syntaxError(source, true) == null) {
             read = compileOrFail(source, at, attribute);
         } else {
             warn(at, attribute, source, "not a location (not valid ECMAScript)");

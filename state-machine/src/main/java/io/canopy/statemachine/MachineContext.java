@@ -3,6 +3,7 @@ package io.canopy.statemachine;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.tick.OneShotTimers;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,11 +30,22 @@ public final class MachineContext {
         boolean send(Machine from, String target, String event, Object data);
     }
 
+    /**
+     * Told of every microstep of every machine of this context (for {@code canopy scxml run}): the transitions
+     * taken ({@code source -> targets on event [cond]}), the states exited (exit order) and entered (entry order).
+     * Machines with an observer take the general algorithm, so it sees every microstep; it allocates.
+     */
+    @FunctionalInterface
+    public interface MicrostepObserver {
+        void microstep(Machine machine, List<String> transitions, List<String> exited, List<String> entered);
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Machine.class);
 
     final OneShotTimers timers;
     LogSink logSink = (m, label, value) -> LOG.debug("[{} {}] {}: {}", m.chart().name(), m.sessionId(), label, value);
     EventSink eventSink;
+    MicrostepObserver microstepObserver;
     /** Called when a delayed send was delivered (a tree node uses it to wake its tree), or null. */
     Runnable wakeUp;
     private NodeRegistry treeRegistry;
@@ -53,6 +65,12 @@ public final class MachineContext {
 
     public MachineContext onSend(EventSink sink) {
         this.eventSink = sink;
+        return this;
+    }
+
+    /** Tells {@code observer} of every microstep (see {@link MicrostepObserver}). */
+    public MachineContext onMicrostep(MicrostepObserver observer) {
+        this.microstepObserver = observer;
         return this;
     }
 

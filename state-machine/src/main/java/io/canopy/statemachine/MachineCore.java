@@ -24,7 +24,7 @@ abstract class MachineCore extends MachineSession {
                 external.poll(current);
             }
             cells[Slots.EVENT].bindEvent(current);
-            if (chart.simple) {
+            if (simple) {
                 simpleStep();
                 if (running && internal.isEmpty()) {
                     return;
@@ -107,6 +107,9 @@ abstract class MachineCore extends MachineSession {
         cells[Slots.EVENT].bindEvent(current);
         if (direct >= 0) {
             long[] exitWord = c.tExitWord;
+            if (observer != null) {
+                observePure(direct);
+            }
             if (exitWord != null) {
                 config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
             } else {
@@ -127,6 +130,9 @@ abstract class MachineCore extends MachineSession {
         int direct = c.direct[index];
         if (direct >= 0) {
             long[] exitWord = c.tExitWord;
+            if (observer != null) {
+                observePure(direct);
+            }
             if (exitWord != null) {
                 config[0] = (config[0] & ~exitWord[direct]) | c.tEntryWord[direct];
             } else {
@@ -147,6 +153,9 @@ abstract class MachineCore extends MachineSession {
             int t = chain[k];
             if (c.tCond[t] == null || evalCond(t)) {
                 if (c.tPure[t]) {
+                    if (observer != null) {
+                        observePure(t);
+                    }
                     long[] exits = c.descendants[c.tDomain[t]];
                     long[] entries = c.tEntry[t];
                     long[] cfg = config;
@@ -165,6 +174,10 @@ abstract class MachineCore extends MachineSession {
     void simpleMicrostep(int t) {
         Statechart c = chart;
         int domain = c.tDomain[t];
+        MachineObserver o = observer;
+        if (o != null) {
+            o.transition(t);
+        }
         if (domain >= 0) {
             for (int s = activeAtomic; s != domain; s = c.parent[s]) {
                 Action[] blocks = c.onExit[s];
@@ -172,6 +185,9 @@ abstract class MachineCore extends MachineSession {
                     runBlock(blocks[k]);
                 }
                 Bits.clear(config, s);
+                if (o != null) {
+                    o.exited(s);
+                }
             }
         }
         Action action = c.tAction[t];
@@ -184,6 +200,9 @@ abstract class MachineCore extends MachineSession {
             for (int k = 0; k < entry.length; k++) {
                 int s = entry[k];
                 Bits.set(config, s);
+                if (o != null) {
+                    o.entered(s);
+                }
                 if (!dataBound[s]) {
                     initData(s);
                 }
@@ -201,6 +220,26 @@ abstract class MachineCore extends MachineSession {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Tells the observer of a pure transition of a simple chart before the configuration changes: the
+     * transition, the active states it exits (innermost first) and the states it enters (outermost first).
+     */
+    private void observePure(int t) {
+        Statechart c = chart;
+        MachineObserver o = observer;
+        o.transition(t);
+        long[] exits = c.descendants[c.tDomain[t]];
+        for (int s = Bits.previous(config, c.stateCount - 1); s >= 0; s = Bits.previous(config, s - 1)) {
+            if (Bits.get(exits, s)) {
+                o.exited(s);
+            }
+        }
+        long[] entries = c.tEntry[t];
+        for (int s = Bits.next(entries, 0); s >= 0; s = Bits.next(entries, s + 1)) {
+            o.entered(s);
         }
     }
 
@@ -317,11 +356,61 @@ abstract class MachineCore extends MachineSession {
     }
 
     void microstep() {
+        MachineObserver o = observer;
+        if (o != null) {
+            for (int i = 0; i < enabledCount; i++) {
+                o.transition(enabled[i]);
+            }
+        }
+        if (context.microstepObserver != null) {
+            observedMicrostep();
+            return;
+        }
         exitStates();
         for (int i = 0; i < enabledCount; i++) {
             runBlock(chart.tAction[enabled[i]]);
         }
         enterStates();
+    }
+
+    /** A microstep told to the context's observer: the transitions, then the states exited and entered. */
+    private void observedMicrostep() {
+        java.util.List<String> transitions = new java.util.ArrayList<>();
+        for (int i = 0; i < enabledCount; i++) {
+            transitions.add(describe(enabled[i]));
+        }
+        exitStates();
+        java.util.List<String> exited = new java.util.ArrayList<>();
+        for (int s = Bits.previous(exitSet, chart.stateCount - 1); s >= 0; s = Bits.previous(exitSet, s - 1)) {
+            exited.add(chart.ids[s]);
+        }
+        for (int i = 0; i < enabledCount; i++) {
+            runBlock(chart.tAction[enabled[i]]);
+        }
+        enterStates();
+        java.util.List<String> entered = new java.util.ArrayList<>();
+        for (int s = Bits.next(sets.toEnter, 0); s >= 0; s = Bits.next(sets.toEnter, s + 1)) {
+            entered.add(chart.ids[s]);
+        }
+        context.microstepObserver.microstep(self, transitions, exited, entered);
+    }
+
+    /** {@code source -> target on event [cond]}, for the microstep observer. */
+    private String describe(int t) {
+        StringBuilder b = new StringBuilder(chart.ids[chart.tSource[t]]).append(" ->");
+        if (chart.tTargets[t].length == 0) {
+            b.append(" (targetless)");
+        }
+        for (int target : chart.tTargets[t]) {
+            b.append(' ').append(chart.ids[target]);
+        }
+        if (chart.tEvents[t] != null && chart.tEvents[t].length > 0) {
+            b.append(" on ").append(String.join(" ", chart.tEvents[t]));
+        }
+        if (chart.tCondText[t] != null) {
+            b.append(" [").append(chart.tCondText[t]).append(']');
+        }
+        return b.toString();
     }
 
     void exitStates() {
@@ -356,6 +445,9 @@ abstract class MachineCore extends MachineSession {
                 invocations.cancelFor(s);
             }
             Bits.clear(config, s);
+            if (observer != null) {
+                observer.exited(s);
+            }
         }
     }
 
@@ -398,6 +490,9 @@ abstract class MachineCore extends MachineSession {
         long[] toEnter = es.toEnter;
         for (int s = Bits.next(toEnter, 0); s >= 0; s = Bits.next(toEnter, s + 1)) {
             Bits.set(config, s);
+            if (observer != null) {
+                observer.entered(s);
+            }
             if (chart.hasInvokes) {
                 Bits.set(statesToInvoke, s);
             }
@@ -455,6 +550,9 @@ abstract class MachineCore extends MachineSession {
                 invocations.cancelFor(s);
             }
             Bits.clear(config, s);
+            if (observer != null) {
+                observer.exited(s);
+            }
         }
         running = false;
         outbox.cancelAll();

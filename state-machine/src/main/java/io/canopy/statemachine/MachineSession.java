@@ -35,6 +35,8 @@ abstract class MachineSession {
     final DataCell[] cells;
     /** This instance's compiled datamodel expressions: entry i of the chart's {@link ExprProgram}. */
     final io.canopy.expr.CompiledExpression[] code;
+    /** The full ECMAScript engine of this instance, when its chart runs on it; else null. */
+    final JsSession js;
     final boolean[] dataBound;
     final Outbox outbox;
     final Invocations invocations;
@@ -43,12 +45,16 @@ abstract class MachineSession {
     /** Values from the invoking parent's param/namelist that override the top-level data, or null. */
     Map<String, Object> initialValues;
 
+    /** The chart is simple and no microstep observer watches: events take the short path. */
+    final boolean simple;
     /** The active atomic state of a simple chart (see {@link Statechart#simple}). */
     int activeAtomic = -1;
     boolean started;
     boolean running;
     boolean busy;
     int finalState = -1;
+    /** Told of every step (transitions, exits, entries), or null: see {@link Machine#observe}. */
+    MachineObserver observer;
 
     MachineSession(Statechart chart, MachineContext context, Machine parent, String invokeId) {
         this.self = (Machine) this;
@@ -73,6 +79,8 @@ abstract class MachineSession {
             cells[i] = new DataCell(chart.slotNames[i], Slots.isSystem(chart.slotNames[i]));
         }
         code = chart.program.instantiate(self, cells, chart.slotIndex);
+        js = chart.js == null ? null : new JsSession(self, chart.js);
+        simple = chart.simple && context.microstepObserver == null;
         dataBound = new boolean[chart.stateCount];
         outbox = new Outbox(self);
         invocations = new Invocations(self);

@@ -54,11 +54,43 @@ public final class ScxmlDriver {
     }
 
     private MachineContext context() {
-        return new MachineContext(timers).onLog((m, label, value) -> {
+        MachineContext c = new MachineContext(timers).onLog((m, label, value) -> {
             if (!trace) {
                 out.println("  log " + (label == null ? "" : label + ": ") + value);
             }
         });
+        return trace ? c : c.onMicrostep(this::microstep);
+    }
+
+    /** The data values last shown: each microstep shows what changed since. */
+    private Map<String, String> shownData = Map.of();
+
+    /** Run mode: one microstep of the machine being driven (invoked children are not shown). */
+    private void microstep(Machine m, List<String> transitions, List<String> exited, List<String> entered) {
+        if (m != machine) {
+            return;
+        }
+        for (String t : transitions) {
+            out.println("  transition " + t);
+        }
+        if (!exited.isEmpty()) {
+            out.println("  exited  " + String.join(" ", exited));
+        }
+        if (!entered.isEmpty()) {
+            out.println("  entered " + String.join(" ", entered));
+        }
+        printDataChanges();
+    }
+
+    private void printDataChanges() {
+        Map<String, String> now = dataValues();
+        now.forEach((k, v) -> {
+            String old = shownData.get(k);
+            if (!Objects.equals(old, v)) {
+                out.println("  data    " + k + ": " + (old == null ? "undefined" : old) + " -> " + v);
+            }
+        });
+        shownData = now;
     }
 
     public Machine machine() {
@@ -100,6 +132,18 @@ public final class ScxmlDriver {
             command(line);
             return;
         }
+        Object[] event = parseEvent(line);
+        String name = (String) event[0];
+        Object payload = event[1];
+        step(name, () -> machine.fire(name, payload));
+        if (trace) {
+            out.println(name + " -> " + String.join(" ", atomicConfiguration()));
+        }
+    }
+
+    /** {@code go} or {@code go {"x": 1}}: the event name and its data (null when none). */
+    public static Object[] parseEvent(String line) {
+        line = line.strip();
         int space = line.indexOf(' ');
         String name = space < 0 ? line : line.substring(0, space);
         Object data = null;
@@ -111,22 +155,18 @@ public final class ScxmlDriver {
                         + " {\"x\": 1}");
             }
         }
-        Object payload = data;
-        step(name, () -> machine.fire(name, payload));
-        if (trace) {
-            out.println(name + " -> " + String.join(" ", atomicConfiguration()));
-        }
+        return new Object[] {name, data};
     }
 
     private void step(String what, Runnable r) {
-        List<String> before = configuration();
-        Map<String, String> data = dataValues();
         if (!trace) {
             out.println(what + ":");
         }
+        shownData = dataValues();
         r.run();
         if (!trace) {
-            printChanges(before, data);
+            printDataChanges();
+            printActive();
         }
     }
 
@@ -214,11 +254,32 @@ public final class ScxmlDriver {
         return out;
     }
 
-    private static String show(Object v) {
-        if (v instanceof String) {
+    /** A value as ECMAScript would write it: {@code 'text'}, {@code 3}, {@code {a: 1, b: [true, null]}}. */
+    static String show(Object v) {
+        if (v instanceof CharSequence) {
             return "'" + v + "'";
         }
-        return v == null ? "undefined" : String.valueOf(v);
+        if (v instanceof Map) {
+            StringBuilder b = new StringBuilder("{");
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                b.append(b.length() > 1 ? ", " : "").append(e.getKey()).append(": ").append(show(e.getValue()));
+            }
+            return b.append('}').toString();
+        }
+        if (v instanceof List) {
+            StringBuilder b = new StringBuilder("[");
+            for (Object item : (List<?>) v) {
+                b.append(b.length() > 1 ? ", " : "").append(show(item));
+            }
+            return b.append(']').toString();
+        }
+        if (v instanceof Double && ((Double) v) == Math.rint((Double) v) && !((Double) v).isInfinite()) {
+            return String.valueOf(((Double) v).longValue());
+        }
+        if (v instanceof org.mozilla.javascript.Function) {
+            return "function";
+        }
+        return v == null || v instanceof org.mozilla.javascript.Undefined ? "undefined" : String.valueOf(v);
     }
 
     /** The configuration; a machine that stopped in a top-level final state shows that state. */
@@ -244,13 +305,13 @@ public final class ScxmlDriver {
         if (!entered.isEmpty()) {
             out.println("  entered " + String.join(" ", entered));
         }
-        dataValues().forEach((k, v) -> {
-            String old = dataBefore.get(k);
-            if (!Objects.equals(old, v)) {
-                out.println("  data    " + k + ": " + (old == null ? "undefined" : old) + " -> " + v);
-            }
-        });
-        out.println("  active  " + String.join(" ", after) + (machine.isFinished()
+        shownData = dataBefore;
+        printDataChanges();
+        printActive();
+    }
+
+    private void printActive() {
+        out.println("  active  " + String.join(" ", configuration()) + (machine.isFinished()
                 ? "   (finished" + (machine.finalStateId() == null ? "" : " in " + machine.finalStateId()) + ")" : ""));
     }
 }

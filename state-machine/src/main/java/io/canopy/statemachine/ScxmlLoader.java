@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * Loads SCXML 1.0 documents into compiled {@link Statechart}s. XML is parsed safely (no DTDs, no external
- * entities). {@code datamodel="ecmascript"} documents may use the expression vocabulary listed in
- * {@code conformance/scxml/README.md}; anything beyond it is rejected here, at load time. Every error is an
+ * entities). {@code datamodel="ecmascript"} documents run on the compiled engine when every expression is in
+ * its subset, else on the full engine (Rhino); see {@code datamodel-engine} in docs/statecharts.md. Every error is an
  * {@link InputException} whose one-line message names file, line, column and element.
  *
  * <p>Sub-machines named by {@code <invoke src="file:x.scxml">} are loaded (once) relative to the document.
@@ -29,11 +29,27 @@ public final class ScxmlLoader {
     /** Load-time diagnostics of this load, the documents it invokes included (see {@link Statechart#warnings()}). */
     final List<String> warnings = new ArrayList<>();
 
+    /** {@code datamodel-engine} for every document of this load (overrides the documents' own), or null. */
+    String engineOverride;
+
     private ScxmlLoader() {}
 
     /** Loads and compiles the document at {@code file}. */
     public static Statechart load(Path file) {
+        return load(file, null);
+    }
+
+    /**
+     * Loads the document at {@code file} (and those it invokes) on the datamodel engine {@code engine}:
+     * {@code "full"}, {@code "compiled"} (a document beyond the compiled subset is refused), {@code "auto"}, or
+     * null for what each document says ({@code datamodel-engine}, default auto).
+     */
+    public static Statechart load(Path file, String engine) {
+        if (engine != null && !engine.equals("auto") && !engine.equals("compiled") && !engine.equals("full")) {
+            throw new InputException("engine '" + engine + "' must be auto, compiled or full");
+        }
         ScxmlLoader loader = new ScxmlLoader();
+        loader.engineOverride = engine;
         return loader.withWarnings(loader.loadFile(file.toAbsolutePath().normalize()));
     }
 
@@ -125,6 +141,19 @@ public final class ScxmlLoader {
     static Path resolve(Path dir, String src) {
         String path = src.startsWith("file:") ? src.substring(5) : src;
         return dir.resolve(path).toAbsolutePath().normalize();
+    }
+
+    /** Reads the text of {@code src} (a path relative to {@code dir}) for {@code <data src>} and {@code <script src>}. */
+    static String readSrc(Path dir, String src, XmlElement at) {
+        if (isUrl(src)) {
+            throw new InputException(at.where() + ": src=\"" + src + "\" is a URL: Canopy reads src only from local "
+                    + "files (a path relative to the document); copy the content into the document or next to it");
+        }
+        return readText(resolve(dir, src), at);
+    }
+
+    static boolean isUrl(String src) {
+        return src.matches("(?i)(https?|ftp)://.*");
     }
 
     /** Reads the text of a {@code src} file for {@code <data src>}. */

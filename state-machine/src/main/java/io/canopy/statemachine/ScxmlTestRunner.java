@@ -97,9 +97,14 @@ public final class ScxmlTestRunner {
 
     /** Runs one document. Load errors are a FAIL with the loader's one-line message. */
     public static Result run(Path file) {
+        return run(file, null);
+    }
+
+    /** Runs one document on the datamodel engine {@code engine} (see {@link ScxmlLoader#load(Path, String)}). */
+    public static Result run(Path file, String engine) {
         Statechart chart;
         try {
-            chart = ScxmlLoader.load(file);
+            chart = ScxmlLoader.load(file, engine);
         } catch (InputException e) {
             return new Result(file, Outcome.ERROR, e.getMessage());
         }

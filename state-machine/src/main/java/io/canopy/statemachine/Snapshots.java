@@ -118,8 +118,15 @@ final class Snapshots {
 
     static io.canopy.statemachine.proto.Value value(Object v, String what) {
         io.canopy.statemachine.proto.Value.Builder b = io.canopy.statemachine.proto.Value.newBuilder();
-        if (v == null || v == Expressions.UNDEFINED) {
+        if (v == null || v == Expressions.UNDEFINED || v instanceof org.mozilla.javascript.Undefined) {
             return b.setUndefined(true).build();
+        }
+        if (v instanceof CharSequence && !(v instanceof String)) {
+            v = v.toString(); // an ECMAScript string built by concatenation (full engine)
+        }
+        if (v instanceof org.mozilla.javascript.Function) {
+            throw new IllegalStateException(what + " holds an ECMAScript function, which a snapshot cannot save: keep "
+                    + "numbers, strings, booleans, objects and arrays in the datamodel and functions in <script>");
         }
         if (v == Expressions.NULL) {
             return b.setNullValue(true).build();

@@ -112,6 +112,10 @@ public final class Statechart {
     DataDecl[] topData;
     /** The datamodel expressions, compiled by each instance against its own cells (see {@link ExprProgram}). */
     ExprProgram program = ExprProgram.EMPTY;
+    /** The scripts of a chart on the full ECMAScript engine, or null (compiled engine). */
+    JsProgram js;
+    String engine = "compiled";
+    String engineReason = "built in Java";
 
     Statechart() {}
 
@@ -129,6 +133,20 @@ public final class Statechart {
         return warnings;
     }
 
+    /**
+     * Which datamodel engine runs the document: {@code "compiled"} (the compiled ECMAScript subset: no allocation
+     * per event), {@code "full"} (Mozilla Rhino: all of ECMAScript, with an instruction budget per evaluation)
+     * or {@code "null"} (the null datamodel).
+     */
+    public String datamodelEngine() {
+        return engine;
+    }
+
+    /** Why {@link #datamodelEngine()} is what it is, one line (the first expression beyond the subset, say). */
+    public String datamodelEngineReason() {
+        return engineReason;
+    }
+
     /** Where it came from (a file name, or "builder"). */
     public String source() {
         return source;
@@ -142,6 +160,37 @@ public final class Statechart {
     /** Index of a state id, or -1 (the root has none). */
     public int stateIndex(String id) {
         return stateIndex.get(id);
+    }
+
+    /** The id of the state with this index (see {@link MachineObserver}); indices run from 1 to {@link #stateCount()}. */
+    public String stateId(int state) {
+        return ids[state];
+    }
+
+    /** The number of transitions; their indices run from 0 (see {@link MachineObserver#transition}). */
+    public int transitionCount() {
+        return transitionCount;
+    }
+
+    /**
+     * Transition {@code t} in words, for traces: {@code Patrol -> Docking on battery.low [cond]}, with
+     * {@code (eventless)} for a transition without event and {@code (targetless)} for one without target.
+     */
+    public String transitionText(int t) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(tSource[t] > 0 ? ids[tSource[t]] : "(initial)").append(" -> ");
+        if (tTargets[t].length == 0) {
+            sb.append("(targetless)");
+        } else {
+            for (int k = 0; k < tTargets[t].length; k++) {
+                sb.append(k > 0 ? " " : "").append(ids[tTargets[t][k]]);
+            }
+        }
+        sb.append(tEvents[t] == null || tEvents[t].length == 0 ? " (eventless)" : " on " + String.join(" ", tEvents[t]));
+        if (tCondText[t] != null) {
+            sb.append(" [").append(tCondText[t]).append(']');
+        }
+        return sb.toString();
     }
 
     /** State ids in document order. */

@@ -26,6 +26,10 @@ final class XmlElement {
     final String file;
     final int line;
     final int column;
+    /** The namespace prefix the element was written with ({@code scxml} of {@code <scxml:scxml>}), or null. */
+    String prefix;
+    /** On the root: the encoding the prolog declared (or the parser detected, UTF-16), or null. */
+    String encoding;
 
     private XmlElement(String namespace, String name, String file, int line, int column) {
         this.namespace = namespace == null ? "" : namespace;
@@ -119,6 +123,12 @@ final class XmlElement {
                                 Math.max(1, startColumn), r.getLocalName());
                         XmlElement e = new XmlElement(r.getNamespaceURI(), r.getLocalName(), file, Math.max(1, startLine),
                                 Math.max(1, startColumn));
+                        String prefix = r.getPrefix();
+                        e.prefix = prefix == null || prefix.isEmpty() ? null : prefix;
+                        if (stack.isEmpty()) {
+                            String declared = r.getCharacterEncodingScheme();
+                            e.encoding = declared != null ? declared : r.getEncoding();
+                        }
                         for (int i = 0; i < r.getAttributeCount(); i++) {
                             String ns = r.getAttributeNamespace(i);
                             if (ns == null || ns.isEmpty()) {
@@ -156,7 +166,7 @@ final class XmlElement {
             int cut = msg == null ? -1 : msg.indexOf("Message: ");
             String reason = cut >= 0 ? msg.substring(cut + 9) : msg;
             throw new InputException(file + ":" + (loc == null ? 0 : loc.getLineNumber()) + ":"
-                    + (loc == null ? 0 : loc.getColumnNumber()) + ": malformed XML: " + reason, e);
+                    + (loc == null ? 0 : loc.getColumnNumber()) + ": malformed XML: " + io.canopy.InputException.oneLine(reason), e);
         } finally {
             if (r != null) {
                 try {

@@ -30,6 +30,8 @@ class LenientDocumentsTest {
         Statechart c = ScxmlLoader.parse("<scxml:scxml xmlns:scxml=\"" + NS + "\" version=\"1.0\" initial=\"a\">"
                 + "<scxml:state id=\"a\"><scxml:transition event=\"go\" target=\"b\"/></scxml:state>"
                 + "<scxml:final id=\"b\"/></scxml:scxml>", "prefixed.scxml");
+        assertThat(c.warnings()).singleElement().satisfies(w -> assertThat(w).contains("prefixed.scxml:1:1:",
+                "namespace-prefixed root <scxml:scxml>", "write <scxml xmlns="));
         Machine m = start(c);
         m.fire("go");
         assertThat(m.finalStateId()).isEqualTo("b");
@@ -50,7 +52,11 @@ class LenientDocumentsTest {
         Path latin1 = write("latin1.scxml", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + body,
                 StandardCharsets.ISO_8859_1);
         for (Path f : new Path[] {utf16, latin1}) {
-            Machine m = start(ScxmlLoader.load(f));
+            Statechart c = ScxmlLoader.load(f);
+            assertThat(c.warnings()).as(f.toString()).singleElement().satisfies(w -> assertThat(w)
+                    .contains(f.getFileName() + ":1:1: the document is in ").containsAnyOf("UTF-16", "ISO-8859-1")
+                    .contains("save it as UTF-8"));
+            Machine m = start(c);
             assertThat(m.activeStates()).as(f.toString()).containsExactly("Zustand_ä");
             assertThat(m.data("greeting").objectValue()).isEqualTo("Grüße");
         }
@@ -102,10 +108,41 @@ class LenientDocumentsTest {
 
     @Test
     void unsupportedDatamodelsAreRefusedByName() {
-        for (String dm : new String[] {"jexl", "cplusplus", "xpath", "lua"}) {
+        for (String dm : new String[] {"jexl", "cplusplus", "xpath", "lua", "groovy", "promela", "c89", "python"}) {
             assertThatThrownBy(() -> ScxmlLoader.parse("<scxml xmlns=\"" + NS + "\" datamodel=\"" + dm + "\">"
                     + "<state id=\"a\"/></scxml>", "dm.scxml")).isInstanceOf(InputException.class)
-                    .hasMessageContaining("datamodel=\"" + dm + "\" is not supported");
+                    .hasMessageStartingWith("dm.scxml:1:1: <scxml>: datamodel=\"" + dm + "\" is not supported")
+                    .hasMessageContaining("datamodel=\"ecmascript\"").hasMessageNotContaining("\n");
         }
+    }
+
+    @Test
+    void blockCommentsInExpressionsLoadWithOneWarningPerDocumentOnBothEngines() {
+        for (String engine : new String[] {"compiled", "full"}) {
+            Statechart c = ScxmlLoader.parse("<scxml xmlns=\"" + NS + "\" version=\"1.0\" datamodel-engine=\"" + engine + "\">\n"
+                    + "<datamodel><data id=\"x\" expr=\"1 /* one */\"/><data id=\"s\" expr=\"'/* not a comment */'\"/></datamodel>\n"
+                    + "<state id=\"a\"><transition cond=\"x /* is one */ == 1\" target=\"b\"/></state><final id=\"b\"/></scxml>",
+                    "comments.scxml");
+            assertThat(c.datamodelEngine()).isEqualTo(engine);
+            assertThat(c.warnings()).as(engine).singleElement().satisfies(w -> assertThat(w)
+                    .contains("comments.scxml:2:", "<data> expr=\"1 /* one */\"", "/* */ comment", "2 expressions"));
+            Machine m = start(c);
+            assertThat(m.finalStateId()).isEqualTo("b");
+            assertThat(m.data("s").objectValue()).isEqualTo("/* not a comment */");
+        }
+    }
+
+    @Test
+    void aDataSrcUrlIsNotFetchedTheItemStartsUndefinedWithAWarningAndErrorExecution() {
+        Statechart c = ScxmlLoader.parse("<scxml xmlns=\"" + NS + "\" version=\"1.0\">\n"
+                + "<datamodel><data id=\"remote\" src=\"http://example.org/data.json\"/></datamodel>\n"
+                + "<state id=\"a\"><transition event=\"error.execution\" target=\"b\"/></state><final id=\"b\"/></scxml>",
+                "remote.scxml");
+        assertThat(c.warnings()).singleElement().satisfies(w -> assertThat(w).contains("remote.scxml:2:",
+                "src=\"http://example.org/data.json\"", "not fetched", "undefined"));
+        Machine m = start(c);
+        assertThat(m.finalStateId()).isEqualTo("b");
+        assertThat(m.data("remote").exists()).isTrue();
+        assertThat(m.data("remote").objectValue()).isNull();
     }
 }

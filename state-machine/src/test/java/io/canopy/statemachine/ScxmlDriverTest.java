@@ -33,10 +33,12 @@ class ScxmlDriverTest {
     void runShowsEachStepWithDataChangesAndDelayedSends() throws Exception {
         String out = run(false, "go {\"v\": 3}\n:data\n:wait 1000\n:wait 1500\n");
         assertThat(out).contains("  active  idle\n")
-                .contains("go:\n  exited  idle\n  entered moving\n  data    speed: 0 -> 3\n  active  moving\n")
+                .contains("go:\n  transition idle -> moving on go\n  exited  idle\n  entered moving\n  data    speed: 0 -> 3\n"
+                        + "  active  moving\n")
                 .contains("  speed = 3\n")
                 .contains(":wait 1000:\n  active  moving\n")
-                .contains(":wait 1500:\n  exited  moving\n  entered done\n  active  done   (finished in done)\n");
+                .contains(":wait 1500:\n  transition moving -> done on arrived\n  exited  moving\n  entered done\n"
+                        + "  active  done   (finished in done)\n");
     }
 
     @Test
@@ -61,5 +63,24 @@ class ScxmlDriverTest {
         assertThat(ok).isFalse();
         assertThat(text.toString()).contains("error: event 'go': the data {oops is not JSON")
                 .contains("error: unknown command ':frobnicate'").contains("speed: 0 -> 5");
+    }
+
+    @Test
+    void runShowsEveryMicrostepOfAMacrostepWithItsTransitionAndDataOnTheFullEngineToo() throws Exception {
+        for (String engine : new String[] {"compiled", "full"}) {
+            String chart = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel-engine=\"" + engine
+                    + "\"><datamodel><data id=\"n\" expr=\"0\"/><data id=\"o\" expr=\"({a: 1, b: ['x']})\"/></datamodel>"
+                    + "<state id=\"a\"><transition event=\"go\" target=\"b\"><assign location=\"n\" expr=\"1\"/></transition></state>"
+                    + "<state id=\"b\"><transition cond=\"n == 1\" target=\"c\"><assign location=\"n\" expr=\"2\"/></transition></state>"
+                    + "<state id=\"c\"/></scxml>";
+            StringWriter text = new StringWriter();
+            ScxmlDriver d = new ScxmlDriver(ScxmlLoader.parse(chart, "micro.scxml"), new PrintWriter(text), false);
+            d.start();
+            d.handle("go");
+            assertThat(text.toString()).as(engine).contains("  data    o: undefined -> {a: 1, b: ['x']}\n").contains("go:\n"
+                    + "  transition a -> b on go\n  exited  a\n  entered b\n  data    n: 0 -> 1\n"
+                    + "  transition b -> c [n == 1]\n  exited  b\n  entered c\n  data    n: 1 -> 2\n"
+                    + "  active  c\n");
+        }
     }
 }

@@ -75,12 +75,21 @@ class ScxmlLoaderTest {
     }
 
     @Test
-    void ecmascriptBeyondTheVocabularyIsRejectedAtLoadTime() {
-        assertThatThrownBy(() -> ScxmlLoader.parse(HEAD + "<datamodel><data id=\"v\"/></datamodel>"
-                + "<state id=\"a\"><transition cond=\"new Date() &gt; 1\" target=\"a\"/></state></scxml>", "vocab.scxml"))
+    void ecmascriptBeyondTheCompiledSubsetRunsOnTheFullEngineOrIsRefusedWhenCompiledIsForced() {
+        String body = "<datamodel><data id=\"v\"/></datamodel>"
+                + "<state id=\"a\"><transition cond=\"new Date() &gt; 1\" target=\"b\"/></state><final id=\"b\"/></scxml>";
+        Statechart full = ScxmlLoader.parse(HEAD + body, "vocab.scxml");
+        assertThat(full.datamodelEngine()).isEqualTo("full");
+        assertThat(full.datamodelEngineReason()).contains("beyond the compiled subset", "vocab.scxml:2:",
+                "<transition> cond=\"new Date() > 1\"");
+        Machine m = full.newMachine(new MachineContext(null));
+        m.start();
+        assertThat(m.finalStateId()).isEqualTo("b");
+        assertThatThrownBy(() -> ScxmlLoader.parse(HEAD.replace("datamodel=\"ecmascript\"",
+                "datamodel=\"ecmascript\" datamodel-engine=\"compiled\"") + body, "vocab.scxml"))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("vocab.scxml:2:").hasMessageContaining("<transition> cond=\"new Date() > 1\"")
-                .hasMessageContaining("vocabulary");
+                .hasMessageContaining("datamodel-engine=\"compiled\"");
         assertThatThrownBy(() -> ScxmlLoader.parse("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"xpath\">"
                 + "<state id=\"a\"/></scxml>", "x.scxml"))
                 .isInstanceOf(InputException.class).hasMessageContaining("datamodel=\"xpath\" is not supported");

@@ -90,8 +90,19 @@ class SharedChartConcurrencyTest {
 
     @Test
     void twoMachinesOfOneChartOnTwoThreadsEachFollowTheirOwnEvents() throws Exception {
-        Statechart chart = ScxmlLoader.parse(CHART, "shared.scxml");
-        int events = 200_000;
+        twoThreads(ScxmlLoader.parse(CHART, "shared.scxml"), 200_000);
+    }
+
+    /** The full engine shares its compiled scripts and sealed standard objects between machines and threads. */
+    @Test
+    void onTheFullEngineTooTwoMachinesOfOneChartOnTwoThreadsEachFollowTheirOwnEvents() throws Exception {
+        Statechart chart = ScxmlLoader.parse(CHART.replace("datamodel=\"ecmascript\"",
+                "datamodel=\"ecmascript\" datamodel-engine=\"full\""), "shared.scxml");
+        assertThat(chart.datamodelEngine()).isEqualTo("full");
+        twoThreads(chart, 50_000);
+    }
+
+    private static void twoThreads(Statechart chart, int events) throws Exception {
         long[] steps = {3, 170};
         CyclicBarrier start = new CyclicBarrier(steps.length);
         ExecutorService pool = Executors.newFixedThreadPool(steps.length);

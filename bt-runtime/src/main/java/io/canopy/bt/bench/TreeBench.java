@@ -98,7 +98,7 @@ public final class TreeBench {
 
     /** Node ticks per root tick in steady state, counted on a second instance (after timing, so the
      * counting does not shape the JIT profile of the timed one). */
-    private static double countNodeTicks(Path file) {
+    public static double countNodeTicks(Path file) {
         Tree counted = load(file);
         long[] nodeTicks = counted.countNodeTicks();
         int countTicks = 1000;
@@ -116,7 +116,7 @@ public final class TreeBench {
         }
     }
 
-    private static Tree load(Path file) {
+    static Tree load(Path file) {
         NodeRegistry registry = BenchLeaves.register(NodeRegistry.withBuiltins());
         Blackboard bb = Blackboard.create();
         bb.set("target", 42L);

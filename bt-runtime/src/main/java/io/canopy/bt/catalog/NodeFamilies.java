@@ -32,6 +32,8 @@ import io.canopy.bt.event.SendEvent;
 import io.canopy.bt.outcome.All;
 import io.canopy.bt.learning.Reward;
 import io.canopy.bt.learning.XChoice;
+import io.canopy.bt.functions.SelectorStar;
+import io.canopy.bt.functions.SequenceStar;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -39,7 +41,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The node families of the other seeds (cark.behavior-tree, xbt, the probabilistic behaviours), registered
+ * The node families of the other seeds (cark.behavior-tree, xbt, the probabilistic behaviours, luabt), registered
  * by {@code NodeRegistry.withBuiltins()} next to the BehaviorTree.CPP built-ins, with the family, the seed
  * document and the seed's own name of each, for the node reference ({@code canopy nodes --markdown}).
  */
@@ -50,6 +52,7 @@ public final class NodeFamilies {
     private static final String CARK = "000_b42e925201fe4bd8.txt";
     private static final String XBT = "001_7bc1398b2eb77d7f.txt";
     private static final String CHANCE = "003_192c05786df0e68c.txt";
+    private static final String LUABT = "004_1abcfb26150a5d44.txt";
 
     private static final Map<String, Origin> ORIGINS = new LinkedHashMap<>();
     /** Every seed node type, in family order. */
@@ -88,6 +91,8 @@ public final class NodeFamilies {
         add(all, Never.TYPE, "probabilistic", CHANCE, "$never");
         add(all, Succeed.TYPE, "probabilistic", CHANCE, "$succeed");
         add(all, Fail.TYPE, "probabilistic", CHANCE, "$fail");
+        add(all, SequenceStar.TYPE, "luabt", LUABT, "sequence*");
+        add(all, SelectorStar.TYPE, "luabt", LUABT, "selector*");
         ALL = Collections.unmodifiableList(all);
     }
 

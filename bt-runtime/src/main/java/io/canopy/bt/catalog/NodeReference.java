@@ -76,6 +76,7 @@ public final class NodeReference {
         families.put("cark", new ArrayList<>());
         families.put("xbt", new ArrayList<>());
         families.put("probabilistic", new ArrayList<>());
+        families.put("luabt", new ArrayList<>());
         for (NodeType t : registry.all()) {
             NodeFamilies.Origin o = NodeFamilies.origin(t.id());
             String family = o != null ? o.family()
@@ -111,8 +112,40 @@ public final class NodeReference {
                         .append(o != null ? "`" + o.seedName() + "`" : registry.isBuiltin(t.id()) ? t.id() : "")
                         .append(" |\n");
             }
+            String rules = rules(f.getKey());
+            if (rules != null) {
+                sb.append("\n### Rules of the seed\n\n")
+                        .append("Every rule the seed document states for this family, the scenario cases that prove it ")
+                        .append("(`bt-runtime/src/test/resources/bt/seeds/*.yaml`, run by `SeedScenariosTest` and ")
+                        .append("`canopy tree-test`), and the reading taken where the seed is ambiguous.\n\n")
+                        .append(rules);
+            }
         }
         return sb.toString();
+    }
+
+    /** The rule table of a family ({@code rules/<family>.md} next to this class), or null if it has none. */
+    static String rules(String family) {
+        try (java.io.InputStream in = NodeReference.class.getResourceAsStream("rules/" + family + ".md")) {
+            if (in == null) {
+                return null;
+            }
+            String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).replace("\r\n", "\n");
+            return text.endsWith("\n") ? text : text + "\n";
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The families that have a rule table, in reference order. */
+    public static List<String> ruleFamilies() {
+        List<String> out = new ArrayList<>();
+        for (String f : List.of("events", "cark", "xbt", "probabilistic", "luabt")) {
+            if (rules(f) != null) {
+                out.add(f);
+            }
+        }
+        return out;
     }
 
     private static String seedOf(NodeType t, NodeRegistry registry) {

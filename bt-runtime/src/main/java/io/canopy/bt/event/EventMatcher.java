@@ -1,14 +1,13 @@
 package io.canopy.bt.event;
 
-import io.canopy.InputException;
 import io.canopy.bt.Input;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.Output;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
-import io.canopy.expr.CompiledExpression;
-import io.canopy.expr.Dialect;
-import io.canopy.expr.Expressions;
+import io.canopy.bt.scope.ComputedName;
+import io.canopy.bt.scope.Condition;
+import io.canopy.bt.scope.DynamicExtent;
 import io.canopy.expr.Scope;
 import io.canopy.expr.ValueKind;
 import io.canopy.expr.Variable;
@@ -21,9 +20,9 @@ import io.canopy.tick.Event;
  */
 final class EventMatcher {
     static final Port EVENT = Port.input("event", PortType.STRING).required()
-            .describe("name of the event to consume (a literal, or {key})");
+            .describe("name of the event to consume (a literal, {key} or = script)");
     static final Port PICK = Port.input("pick", PortType.STRING)
-            .describe("script: consume only an event for which it is true (_value, _payload, _name)");
+            .describe("script: consume only an event for which it is truthy (_value, _payload, _name)");
     static final Port WAIT = Port.input("wait", PortType.BOOLEAN).withDefault("false")
             .describe("stay RUNNING until a matching event arrives (else FAILURE)");
     static final Port VALUE = Port.output("value", PortType.DOUBLE)
@@ -32,9 +31,8 @@ final class EventMatcher {
             .describe("receives the consumed event's attachment (if it has one)");
 
     private final TreeEvents events;
-    private final String literalName;
-    private final Input nameInput;
-    private final CompiledExpression pick;
+    private final ComputedName name;
+    private final Condition pick;
     private final Candidate candidate;
     private final Input wait;
     private final Output value;
@@ -42,27 +40,15 @@ final class EventMatcher {
 
     EventMatcher(NodeInit init) {
         events = TreeEvents.of(init.context());
-        String text = init.text("event");
-        if (text.length() >= 3 && text.charAt(0) == '{' && text.charAt(text.length() - 1) == '}') {
-            literalName = null;
-            nameInput = init.input("event");
-            events.listenAll();
+        name = ComputedName.of(init, "event");
+        if (name.literal() != null) {
+            events.listen(name.literal());
         } else {
-            if (text.isBlank()) {
-                throw init.error("port 'event' is empty; give the event name, like event=\"goal\"");
-            }
-            literalName = text.intern();
-            nameInput = null;
-            events.listen(literalName);
+            events.listenAll();
         }
-        String pickCode = init.text("pick");
-        if (pickCode != null) {
+        if (init.text("pick") != null) {
             candidate = new Candidate(init);
-            try {
-                pick = Expressions.compile(pickCode, candidate, Dialect.BTCPP);
-            } catch (InputException | IllegalArgumentException e) {
-                throw init.error("port 'pick': bad script \"" + pickCode + "\": " + e.getMessage());
-            }
+            pick = Condition.of(init, "pick", candidate);
         } else {
             candidate = null;
             pick = null;
@@ -79,7 +65,7 @@ final class EventMatcher {
     /** The index of the first unconsumed matching event of this tick, or -1. */
     int find() {
         TreeEvents ev = events;
-        String name = literalName != null ? literalName : nameInput.getString();
+        String name = this.name.get();
         int n = ev.size();
         for (int i = 0; i < n; i++) {
             if (ev.isConsumed(i)) {
@@ -93,7 +79,7 @@ final class EventMatcher {
                 candidate.event = e;
                 boolean ok;
                 try {
-                    ok = pick.evalBoolean();
+                    ok = pick.test();
                 } finally {
                     candidate.event = null;
                 }
@@ -108,14 +94,31 @@ final class EventMatcher {
 
     /** Consumes event {@code i} and writes its number and attachment to the outputs. */
     void consume(int i) {
+        consume(i, false);
+    }
+
+    /**
+     * Consumes event {@code i} and writes its number and attachment to the outputs; with {@code bindAll}
+     * (OnEvent's binding) an event without attachment empties {@code payload} instead of leaving it as it was.
+     */
+    void consume(int i, boolean bindAll) {
         Event e = events.at(i);
         events.consume(i);
         if (value != null) {
             value.setDouble(e.value());
         }
-        if (payload != null && e.attachment() != null) {
-            payload.setObject(e.attachment());
+        if (payload != null) {
+            if (e.attachment() != null) {
+                payload.setObject(e.attachment());
+            } else if (bindAll) {
+                payload.clear();
+            }
         }
+    }
+
+    /** The entries OnEvent binds for its child's run: the {@code value} and {@code payload} outputs given. */
+    DynamicExtent extent() {
+        return new DynamicExtent(value == null ? null : value.entry(), payload == null ? null : payload.entry());
     }
 
     /** The blackboard plus the candidate event as {@code _value}, {@code _payload}, {@code _name}. */

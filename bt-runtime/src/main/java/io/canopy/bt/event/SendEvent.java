@@ -7,6 +7,7 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.scope.ComputedName;
 import io.canopy.expr.CompiledExpression;
 import io.canopy.expr.Dialect;
 import io.canopy.expr.Expressions;
@@ -19,6 +20,8 @@ import io.canopy.tick.EventKind;
  * whose value is attached (a string or object; numbers box, so prefer {@code value} on hot paths).
  *
  * <ul>
+ *   <li>The name, as cark's "keyword or keyword returning function", is a literal, an entry ({@code
+ *       event="{key}"}, read at each tick) or a script after {@code =} ({@code event="= 'at_' + room"}).
  *   <li>SUCCESS when the outbox took the event; FAILURE when a full command lane refused it (a SENSOR event
  *       is always taken: the oldest queued sample is dropped instead).
  * </ul>
@@ -28,7 +31,8 @@ public final class SendEvent extends Node {
     public enum Kind { SENSOR, COMMAND }
 
     public static final NodeType TYPE = NodeType.action("SendEvent", SendEvent::new,
-            Port.input("event", PortType.STRING).required().describe("name of the event to send"),
+            Port.input("event", PortType.STRING).required()
+                    .describe("name of the event to send (a literal, {key} or = script)"),
             Port.input("value", PortType.STRING).describe("script: the number the event carries"),
             Port.input("payload", PortType.STRING).describe("script: the value attached to the event"),
             Port.inputEnum("kind", Kind.class).withDefault("COMMAND")
@@ -36,7 +40,7 @@ public final class SendEvent extends Node {
             .describe("send an event to the outside world through the tree's outbox");
 
     private final TreeEvents events;
-    private final String name;
+    private final ComputedName name;
     private final CompiledExpression value;
     private final CompiledExpression payload;
     private final EventKind kind;
@@ -45,11 +49,7 @@ public final class SendEvent extends Node {
     public SendEvent(NodeInit init) {
         super(init);
         events = TreeEvents.of(init.context());
-        String n = init.text("event");
-        if (n.isBlank() || n.startsWith("{")) {
-            throw init.error("port 'event': give the event name as a literal, like event=\"arrived\"");
-        }
-        name = n.intern();
+        name = ComputedName.of(init, "event");
         value = compile(init, "value");
         payload = compile(init, "payload");
         kind = init.input("kind").getEnum(Kind.class) == Kind.SENSOR ? EventKind.SENSOR : EventKind.COMMAND;
@@ -69,7 +69,7 @@ public final class SendEvent extends Node {
 
     @Override
     protected Status tick() {
-        Event e = scratch.set(kind, name, context.clock().nanoTime());
+        Event e = scratch.set(kind, name.get(), context.clock().nanoTime());
         if (value != null) {
             e.value(value.evalDouble());
         }

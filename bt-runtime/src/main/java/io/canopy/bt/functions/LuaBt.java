@@ -14,16 +14,16 @@ import java.util.function.Supplier;
 /**
  * luabt's {@code create}: a tree described by nested composites whose leaves are bare Java lambdas returning
  * a {@link Status} (luabt's closures; RUNNING is luabt's {@code true}, SUCCESS/FAILURE its {@code false,
- * true/false}). Built with the {@link TreeBuilder} on the BehaviorTree.CPP node types luabt's composites are:
+ * true/false}). Built with the {@link TreeBuilder} on these node types:
  *
  * <table>
  *   <caption>luabt composites</caption>
  *   <tr><th>luabt</th><th>here</th><th>BT.CPP node</th></tr>
  *   <tr><td>sequence</td><td>{@link #sequence}</td><td>ReactiveSequence (re-ticks from the first child)</td></tr>
  *   <tr><td>selector</td><td>{@link #selector}</td><td>ReactiveFallback</td></tr>
- *   <tr><td>sequence*</td><td>{@link #sequenceStar}</td><td>Sequence (resumes the running child; restarts
- *       after a failure)</td></tr>
- *   <tr><td>selector*</td><td>{@link #selectorStar}</td><td>Fallback</td></tr>
+ *   <tr><td>sequence*</td><td>{@link #sequenceStar}</td><td>{@link SequenceStar} (resumes the running child,
+ *       also after a halt; restarts after a completion)</td></tr>
+ *   <tr><td>selector*</td><td>{@link #selectorStar}</td><td>{@link SelectorStar}</td></tr>
  *   <tr><td>not</td><td>{@link #not}</td><td>Inverter</td></tr>
  * </table>
  *
@@ -76,11 +76,11 @@ public final class LuaBt {
     }
 
     public static Desc sequenceStar(LuaNode... children) {
-        return new Desc("Sequence", children, null);
+        return new Desc("SequenceStar", children, null);
     }
 
     public static Desc selectorStar(LuaNode... children) {
-        return new Desc("Fallback", children, null);
+        return new Desc("SelectorStar", children, null);
     }
 
     public static Desc not(LuaNode child) {

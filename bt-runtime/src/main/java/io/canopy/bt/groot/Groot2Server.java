@@ -23,9 +23,11 @@ import org.slf4j.LoggerFactory;
  * It runs on its own thread and reads the {@link TreeObserver}: the tick never waits for it.
  *
  * <p>Breakpoints and node replacement (hooks) would block or change the tick from another thread, so they
- * are refused with an error reply; "remove all hooks", "disable all hooks" and "dump hooks" (nothing to
- * remove or dump) succeed, so Groot2 connects and disconnects cleanly. The blackboard request is refused
- * (the blackboard belongs to the tick thread).
+ * are refused with an error reply (a blocked tick thread would stop the motor commands, and the watchdog treats
+ * that as a stall and stops the robot: see docs/observability.md); "remove all hooks", "disable all hooks" and
+ * "dump hooks" (nothing to remove or dump) succeed, so Groot2 connects and disconnects cleanly. The blackboard request is answered
+ * as BT.CPP answers it (JSON as MessagePack), from a copy the tick thread makes at the end of its next tick: the
+ * blackboard belongs to the tick thread.
  */
 public final class Groot2Server implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Groot2Server.class);
@@ -178,14 +180,54 @@ public final class Groot2Server implements AutoCloseable {
             }
             case Groot2Protocol.GET_TRANSITIONS -> reply.add(recordedTransitions());
             case Groot2Protocol.HOOK_INSERT, Groot2Protocol.HOOK_REMOVE, Groot2Protocol.BREAKPOINT_UNLOCK ->
-                    { return error("breakpoints are not supported: Canopy never blocks the tick"); }
-            case Groot2Protocol.BLACKBOARD ->
-                    { return error("blackboard dump is not supported: the blackboard belongs to the tick thread"); }
+                    { return error("breakpoints and node replacement are not supported: a breakpoint would stop the tick "
+                            + "thread that also drives the motors, and the watchdog stops the robot when a tick stalls "
+                            + "(see docs/observability.md)"); }
+            case Groot2Protocol.BLACKBOARD -> {
+                if (request.size() != 2) {
+                    return error("must be 2 parts message");
+                }
+                byte[] dump = blackboards(request.toArray(new ZFrame[0])[1].getString(StandardCharsets.UTF_8));
+                if (dump == null) {
+                    return error("the tree did not tick within " + BLACKBOARD_WAIT_MS + " ms (inactive?): no blackboard to copy");
+                }
+                reply.add(dump);
+            }
             default -> {
                 return error("Request not recognized: type " + (type & 0xFF));
             }
         }
         return reply;
+    }
+
+    /** How long a blackboard request waits for the tick thread to copy the blackboard. */
+    static final long BLACKBOARD_WAIT_MS = 500;
+
+    /**
+     * BT.CPP's blackboard dump: a JSON object with one member per requested blackboard (names separated by ';'),
+     * as MessagePack. Canopy trees have one blackboard: the tree's ID, "" and "/" name it; unknown names are left
+     * out, as BT.CPP does. Null when the tree did not tick in time to copy it.
+     */
+    private byte[] blackboards(String names) {
+        com.google.gson.JsonObject dump = new com.google.gson.JsonObject();
+        com.google.gson.JsonObject snapshot = null;
+        for (String name : names.split(";", -1)) {
+            if (!name.equals(observer.tree().id()) && !name.isEmpty() && !name.equals("/")) {
+                continue;
+            }
+            if (snapshot == null) {
+                try {
+                    snapshot = observer.blackboardSnapshot(BLACKBOARD_WAIT_MS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    return null;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+            }
+            dump.add(name, snapshot);
+        }
+        return MessagePack.encode(dump);
     }
 
     /** Per node: Groot2 uid (u16 LE), status (u8; an IDLE node that was X shows as 10 + X). */

@@ -16,6 +16,17 @@ public interface ChildOrder {
      */
     void order(int[] order, SplittableRandom random);
 
+    /**
+     * xbt's {@code child_fun}, which may return a subset of the children: fills the first entries of
+     * {@code order} with distinct child indices, the order in which the choice tries them, and returns how many
+     * it chose (0 to the child count); the children it leaves out are not run (and are deactivated). The
+     * default chooses every child, in the order of {@link #order}.
+     */
+    default int select(int[] order, SplittableRandom random) {
+        order(order, random);
+        return order.length;
+    }
+
     /** The reward child {@code child} earned in the attempt that just ended with {@code result}. */
     default void update(int child, double reward, Status result) {}
 

@@ -7,8 +7,10 @@ import java.util.SplittableRandom;
 /**
  * xbt's {@code epsilon_greedy_child_fun}: keeps a value per child (the mean of the rewards its attempts earned,
  * or an exponential average with step {@code alpha}), orders the children by value, best first (ties by
- * document order), and with probability {@code epsilon} swaps the first with another child chosen at random
- * (exploration). Deterministic under the tree's seeded random source.
+ * document order): xbt's {@code sorted_children} from the rewards. With probability {@code epsilon} (the tree's
+ * {@code _epsilon} when it holds a number, as xbt's {@code state.epsilon} comes before {@code node.args.epsilon})
+ * it swaps the first with another child chosen at random (exploration). Deterministic under the tree's seeded
+ * random source.
  */
 public final class EpsilonGreedy implements ChildOrder {
     private final double epsilon;
@@ -16,6 +18,8 @@ public final class EpsilonGreedy implements ChildOrder {
     private final double initial;
     private double[] values;
     private long[] counts;
+    /** The tree whose {@code _epsilon} replaces {@link #epsilon} (xbt's {@code state.epsilon}), or null. */
+    private TreeRewards tree;
 
     public EpsilonGreedy(double epsilon, double alpha, double initial) {
         if (!(epsilon >= 0 && epsilon <= 1)) {
@@ -31,8 +35,10 @@ public final class EpsilonGreedy implements ChildOrder {
 
     static EpsilonGreedy fromPorts(NodeInit init) {
         try {
-            return new EpsilonGreedy(init.input("epsilon").getDouble(), init.input("alpha").getDouble(),
+            EpsilonGreedy g = new EpsilonGreedy(init.input("epsilon").getDouble(), init.input("alpha").getDouble(),
                     init.input("initial").getDouble());
+            g.tree = TreeRewards.of(init.context());
+            return g;
         } catch (IllegalArgumentException e) {
             throw init.error(e.getMessage() + "; fix the port value");
         }
@@ -55,7 +61,18 @@ public final class EpsilonGreedy implements ChildOrder {
             }
             order[j + 1] = c;
         }
-        if (n > 1 && random.nextDouble() < epsilon) {
+        double eps = epsilon;
+        if (tree != null) {
+            double override = tree.epsilonOverride();
+            if (!Double.isNaN(override)) {
+                if (!(override >= 0 && override <= 1)) {
+                    throw new IllegalStateException("_epsilon is " + override + ", not a probability from 0 to 1;"
+                            + " store a number from 0 to 1 in _epsilon (or leave it empty to use each node's epsilon)");
+                }
+                eps = override;
+            }
+        }
+        if (n > 1 && random.nextDouble() < eps) {
             int other = 1 + random.nextInt(n - 1);
             int t = order[0];
             order[0] = order[other];

@@ -1,13 +1,15 @@
 package io.canopy.bt.observe;
 
 import java.io.PrintStream;
+import java.util.Collection;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Prints a tree's transitions like BehaviorTree.CPP's {@code StdCoutLogger}, one line each:
  * {@code [   1.250] Main  Sequence/MoveBase  IDLE -> RUNNING} (seconds on the tree's clock since the trace
- * started, tree, node path, previous and new status). A node filter keeps the named node and everything
- * under it. {@link #drain()} runs on a monitor thread, never on the tick.
+ * started, tree, node path, previous and new status). A node filter keeps the named nodes and everything
+ * under them. {@link #drain()} runs on a monitor thread, never on the tick.
  */
 public final class ConsoleTrace implements AutoCloseable {
     private final TreeObserver observer;
@@ -17,12 +19,26 @@ public final class ConsoleTrace implements AutoCloseable {
     private final boolean[] shown;
     private final String[] paths;
     private final long originNs;
+    private final String label;
     private long reportedLost;
 
     /**
      * @param nodeName show only this node (by name) and the nodes under it; null shows every node
      */
     public ConsoleTrace(TreeObserver observer, PrintStream out, String nodeName) {
+        this(observer, observer.tree().id(), out, nodeName == null ? null : Set.of(nodeName));
+    }
+
+    /**
+     * A trace of the nodes named {@code nodeNames} and the nodes under them (every node when null), its lines
+     * naming the tree {@code label} (the launch file's name of the tree, say).
+     */
+    public static ConsoleTrace of(TreeObserver observer, String label, PrintStream out, Collection<String> nodeNames) {
+        return new ConsoleTrace(observer, label, out, nodeNames == null ? null : Set.copyOf(nodeNames));
+    }
+
+    private ConsoleTrace(TreeObserver observer, String label, PrintStream out, Set<String> nodeNames) {
+        this.label = label;
         this.observer = observer;
         this.out = out;
         this.reader = observer.reader();
@@ -32,9 +48,9 @@ public final class ConsoleTrace implements AutoCloseable {
         paths = new String[n];
         for (int i = 0; i < n; i++) {
             paths[i] = observer.path(i);
-            boolean match = nodeName == null;
+            boolean match = nodeNames == null;
             for (int p = i; p >= 0 && !match; p = observer.parent(p)) {
-                match = observer.nodes().get(p).name().equals(nodeName);
+                match = nodeNames.contains(observer.nodes().get(p).name());
             }
             shown[i] = match;
         }
@@ -53,7 +69,7 @@ public final class ConsoleTrace implements AutoCloseable {
     /** Prints the transitions since the last call; returns how many were printed. */
     public synchronized int drain() {
         int printed = 0;
-        String tree = observer.tree().id();
+        String tree = label;
         while (reader.poll(batch) > 0) {
             for (int k = 0; k < batch.count(); k++) {
                 int uid = batch.uid(k);

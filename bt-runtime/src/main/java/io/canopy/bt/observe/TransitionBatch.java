@@ -28,6 +28,11 @@ public final class TransitionBatch {
         return times[k];
     }
 
+    /** Entry {@code k}'s second long as written (see {@link TransitionRing#append}). */
+    public long packed(int k) {
+        return packed[k];
+    }
+
     /** The tree's tick count (low 32 bits) when transition {@code k} happened. */
     public long tick(int k) {
         return packed[k] >>> 32;

@@ -4,7 +4,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A preallocated broadcast ring of node status transitions: one producer (the tick thread) that never waits,
+ * A preallocated broadcast ring of node status transitions (and, through {@link #append}, of any pair of a time
+ * and a packed long: tick spans, machine steps, counter samples): one producer (the tick thread) that never waits,
  * any number of {@link Reader}s on other threads, each with its own cursor. A reader that falls a whole ring
  * behind loses the oldest entries and counts them; the producer is never slowed down by a reader.
  *
@@ -50,6 +51,19 @@ public final class TransitionRing {
         int i = (int) p & mask;
         times[i] = timeNs;
         packed[i] = (tick << 32) | ((long) (uid & 0xFFFF) << 16) | ((from & 0xFF) << 8) | (to & 0xFF);
+        next = p + 1;
+        PUBLISHED.setRelease(this, p + 1);
+    }
+
+    /**
+     * Appends an entry whose second long the caller packs (producer only; no allocation, no waiting). Read it
+     * back with {@link TransitionBatch#packed(int)}.
+     */
+    public void append(long timeNs, long packed) {
+        long p = next;
+        int i = (int) p & mask;
+        times[i] = timeNs;
+        this.packed[i] = packed;
         next = p + 1;
         PUBLISHED.setRelease(this, p + 1);
     }

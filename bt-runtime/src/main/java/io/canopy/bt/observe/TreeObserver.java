@@ -13,9 +13,10 @@ import java.util.Map;
 
 /**
  * Watches one tree: on the tick thread it keeps a byte per node (its status, indexed by the node's
- * depth-first index, its uid) and appends each real change to a {@link TransitionRing}; other threads copy
- * the statuses ({@link #copyStatuses}) or read the ring ({@link #reader()}). The tick pays one clock read per
- * tick and a few stores per transition; nothing allocates, nothing waits.
+ * depth-first index, its uid) and, once someone reads them ({@link #reader()}), appends each real change to a
+ * {@link TransitionRing}; other threads copy the statuses ({@link #copyStatuses}) or read the ring. Watched by
+ * Groot2 alone (status polls), the tick pays two byte stores per transition; with a reader, one clock read per
+ * tick and a few stores more per transition. Nothing allocates, nothing waits.
  *
  * <p>Time is the tree's clock ({@link NanoClock}), read at the first transition of each tick: every
  * transition of a tick carries that time and the tick's number.
@@ -35,6 +36,26 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     private long tickNs;
     private boolean tickTimed;
     private long tick;
+    /** Status changes so far (published with the status bytes at the end of each tick). */
+    private long changes;
+    /** Each tick's start and duration, when {@link #timeTicks()} asked for them; else null. */
+    private volatile TransitionRing spans;
+    /** Set once a reader of the ring exists; until then only the status bytes are kept (all Groot2 polls need). */
+    private volatile boolean ringWanted;
+    /** The tick thread's copy of {@link #ringWanted}, read once per tick. */
+    private boolean recording;
+    /** Release-stored at the end of each tick, so other threads see the status bytes of the ticks before. */
+    @SuppressWarnings("unused")
+    private volatile long ticksDone;
+    private static final java.lang.invoke.VarHandle TICKS_DONE;
+
+    static {
+        try {
+            TICKS_DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(TreeObserver.class, "ticksDone", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private TreeObserver(Tree tree, int ringCapacity) {
         if (tree.nodeCount() > MAX_NODES) {
@@ -81,6 +102,27 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         return o;
     }
 
+    /** A blackboard dump asked for by another thread, answered at the end of the next tick; null when none. */
+    private volatile java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> blackboardAsked;
+
+    /**
+     * The tree's blackboard as JSON ({@link BlackboardJson}), copied by the tick thread at the end of its next
+     * tick (the only allocation this observer makes on the tick thread, and only when asked); waits at most
+     * {@code timeoutMs}, then throws {@link java.util.concurrent.TimeoutException} (a tree that is not ticking).
+     */
+    public com.google.gson.JsonObject blackboardSnapshot(long timeoutMs)
+            throws java.util.concurrent.TimeoutException, InterruptedException {
+        java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> asked = new java.util.concurrent.CompletableFuture<>();
+        blackboardAsked = asked;
+        try {
+            return asked.get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            blackboardAsked = null;
+        }
+    }
+
     /** Stops observing (the tree goes back to one null check per status store). */
     @Override
     public void close() {
@@ -89,28 +131,59 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
 
     @Override
     public void tickStarted() {
-        tickTimed = false;
         tick++;
+        recording = ringWanted;
+        if (spans != null) {
+            tickNs = clock.nanoTime();
+            tickTimed = true;
+        } else {
+            tickTimed = false;
+        }
     }
 
     @Override
     public void statusChanged(int uid, int s) {
         byte old = status[uid];
         if (old != s) {
-            if (!tickTimed) {
-                // read the clock once per tick, and only in ticks that change something
-                tickNs = clock.nanoTime();
-                tickTimed = true;
-            }
             before[uid] = old;
             status[uid] = (byte) s;
-            ring.add(tickNs, tick, uid, old, s);
+            changes++;
+            if (recording) {
+                if (!tickTimed) {
+                    // read the clock once per tick, and only in ticks that change something
+                    tickNs = clock.nanoTime();
+                    tickTimed = true;
+                }
+                ring.add(tickNs, tick, uid, old, s);
+            }
         }
     }
 
     @Override
     public void tickEnded() {
-        // transitions are published one by one; nothing left to do
+        // transitions are published one by one; the status bytes once per tick
+        TICKS_DONE.setRelease(this, tick); // a plain store on x86, not a fence
+        java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> asked = blackboardAsked;
+        if (asked != null) { // Groot2 wants the blackboard: copied here, where the tick thread owns it
+            blackboardAsked = null;
+            asked.complete(BlackboardJson.export(tree.blackboard()));
+        }
+        TransitionRing s = spans;
+        if (s != null) {
+            s.append(tickNs, Spans.pack(tick, clock.nanoTime() - tickNs));
+        }
+    }
+
+    /**
+     * From now on, also times each tick (two clock reads per tick instead of at most one) into a ring of
+     * spans (start, tick number and duration: see {@link Spans}); returns that ring. Idempotent. Call it before
+     * the tree ticks, or from the tick thread.
+     */
+    public synchronized TransitionRing timeTicks() {
+        if (spans == null) {
+            spans = new TransitionRing(Spans.DEFAULT_RING);
+        }
+        return spans;
     }
 
     public Tree tree() {
@@ -140,12 +213,30 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
         return status.length;
     }
 
+    /** The transition ring; asking for it counts as reading it, so it is filled from the next tick on. */
     public TransitionRing ring() {
+        ringWanted = true;
         return ring;
     }
 
-    /** A reader of the transitions from now on. */
+    /**
+     * Status changes so far, as of the last finished tick (any thread): the cheap way to ask "did anything change
+     * since I last looked?" without the transition ring.
+     */
+    public long changes() {
+        TICKS_DONE.getAcquire(this);
+        return changes;
+    }
+
+    /**
+     * A reader of the transitions from the next tick on (the ring is filled only once a reader exists: a tree
+     * watched by Groot2 alone keeps just its status bytes).
+     */
     public TransitionRing.Reader reader() {
+        if (!ringWanted) {
+            ringWanted = true;
+            recording = true; // before the first tick (attach time); later ticks read ringWanted themselves
+        }
         return ring.reader();
     }
 
@@ -155,7 +246,8 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
      * published transition.
      */
     public void copyStatuses(byte[] statusOut, byte[] beforeOut) {
-        ring.written(); // acquire: makes the stores before the last published transition visible
+        TICKS_DONE.getAcquire(this); // makes the status stores of the ticks before visible
+        ring.written();
         System.arraycopy(status, 0, statusOut, 0, status.length);
         if (beforeOut != null) {
             System.arraycopy(before, 0, beforeOut, 0, before.length);
@@ -164,6 +256,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
 
     /** The status of node {@code uid} as last seen by this observer (from any thread). */
     public Status status(int uid) {
+        TICKS_DONE.getAcquire(this);
         ring.written();
         return Status.values()[status[uid]];
     }

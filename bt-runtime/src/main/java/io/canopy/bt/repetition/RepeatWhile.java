@@ -1,6 +1,5 @@
 package io.canopy.bt.repetition;
 
-import io.canopy.bt.CompiledCode;
 import io.canopy.bt.DecoratorNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.NodeInit;
@@ -8,10 +7,12 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.scope.Condition;
 
 /**
  * cark's {@code :repeat}: reruns its child whatever it returns, until {@code count} runs completed or the
- * script {@code while} is false (checked before each run, the first included); then SUCCESS.
+ * condition {@code while} is falsy (checked before each run, the first included; an entry name or a script,
+ * judged by cark's truthiness); then SUCCESS.
  *
  * <ul>
  *   <li>Before a run: {@code while} false, or {@code count} runs done: SUCCESS (the child is not ticked).
@@ -28,13 +29,13 @@ public final class RepeatWhile extends DecoratorNode {
             .describe("rerun the child (any result) count times or while a condition holds; then SUCCESS");
 
     private final Input count;
-    private final CompiledCode condition;
+    private final Condition condition;
     private long runs;
 
     public RepeatWhile(NodeInit init) {
         super(init);
         count = init.input("count");
-        condition = init.text("while") == null ? null : init.script("while");
+        condition = init.text("while") == null ? null : Condition.of(init, "while");
         if (condition == null && "-1".equals(init.text("count"))) {
             throw init.error("give count=\"N\" or while=\"script\" (or both), or it repeats forever; for that use "
                     + "KeepRunningUntilFailure or Repeat num_cycles=\"-1\"");

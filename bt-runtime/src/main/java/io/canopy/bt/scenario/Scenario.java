@@ -18,11 +18,24 @@ public final class Scenario {
     public record Leaf(String id, boolean condition, List<Status> returns) {}
 
     /**
+     * An outbound event the case expects the tree to have sent: its name, and when given its number and its
+     * attachment (compared as text). {@code null} parts are not checked.
+     */
+    public record Sent(String name, Double value, String payload) {
+        @Override
+        public String toString() {
+            return name + (value != null ? "(" + Scenario.number(value) + (payload != null ? ", '" + payload + "'" : "") + ")"
+                    : payload != null ? "('" + payload + "')" : "");
+        }
+    }
+
+    /**
      * An action between ticks: {@code before_tick}/{@code after_tick}, then {@code set} and/or halt, and
-     * {@code events} ({@code name: value} pairs) delivered to the tree for the next tick.
+     * {@code events} ({@code name: value} pairs, or a list of them to repeat a name) delivered to the tree, in
+     * order, for the next tick.
      */
     public record Action(boolean before, int tick, Map<String, Object> set, boolean haltTree,
-            Map<String, Object> events) {}
+            List<Map.Entry<String, Object>> events) {}
 
     final String id;
     final String file;
@@ -41,6 +54,12 @@ public final class Scenario {
     Map<String, Object> expectBlackboard;
     List<String> expectAbsent;
     List<String> expectTrace;
+    /** The outbound events expected, in order; {@code "#k"} markers (strings) pin them to root tick k. */
+    List<Object> expectSent;
+    /** The seed of the tree's random source (0 unless the case says). */
+    long seed;
+    /** What the tree does with an event no node consumed in its tick (drop unless the case says). */
+    io.canopy.bt.event.UnconsumedPolicy unconsumed = io.canopy.bt.event.UnconsumedPolicy.DROP;
 
     Scenario(String id, String file, String xml) {
         this.id = id;
@@ -111,6 +130,22 @@ public final class Scenario {
                     + " write for example ms_per_tick: 50");
         }
         s.msPerTick = ms == null ? 0 : ((Number) ms).longValue();
+        Object seed = map.get("seed");
+        if (seed != null && !(seed instanceof Integer || seed instanceof Long)) {
+            throw new InputException(at.apply("seed") + ": seed: '" + seed + "' is not a whole number; write for"
+                    + " example seed: 42 (the seed of the tree's random source)");
+        }
+        s.seed = seed == null ? 0L : ((Number) seed).longValue();
+        Object unconsumed = map.get("unconsumed");
+        if (unconsumed != null) {
+            String u = String.valueOf(unconsumed);
+            if (!u.equals("drop") && !u.equals("error")) {
+                throw new InputException(at.apply("unconsumed") + ": unconsumed: '" + u + "' must be drop (the"
+                        + " default: an event no node consumed in its tick is dropped) or error (the tick fails)");
+            }
+            s.unconsumed = u.equals("drop") ? io.canopy.bt.event.UnconsumedPolicy.DROP
+                    : io.canopy.bt.event.UnconsumedPolicy.ERROR;
+        }
         Object acts = map.get("actions");
         if (acts != null) {
             if (!(acts instanceof List)) {
@@ -125,11 +160,16 @@ public final class Scenario {
                 if (!(tick instanceof Number)) {
                     throw new InputException(at.apply("actions") + ": an action needs before_tick: N or after_tick: N");
                 }
-                Map<String, Object> events = mapOf(am.get("events"), at.apply("actions") + ": events");
-                events.forEach((k, v) -> {
+                List<Map.Entry<String, Object>> events = new ArrayList<>();
+                Object ev = am.get("events");
+                for (Object one : ev instanceof List<?> l ? l : ev == null ? List.of() : List.of(ev)) {
+                    events.addAll(mapOf(one, at.apply("actions") + ": events").entrySet());
+                }
+                events.forEach(kv -> {
+                    Object v = kv.getValue();
                     if (v != null && !(v instanceof Number)) {
-                        throw new InputException(at.apply("actions") + ": events: " + k + ": '" + v + "' is not a number; write "
-                                + k + ": 0 (the event's value)");
+                        throw new InputException(at.apply("actions") + ": events: " + kv.getKey() + ": '" + v
+                                + "' is not a number; write " + kv.getKey() + ": 0 (the event's value)");
                     }
                 });
                 s.actions.add(new Action(before, ((Number) tick).intValue(), mapOf(am.get("set"), at.apply("actions") + ": set"),
@@ -167,15 +207,19 @@ public final class Scenario {
         if (expect.containsKey("trace")) {
             s.expectTrace = strings(expect.get("trace"));
         }
+        if (expect.containsKey("sent")) {
+            s.expectSent = sent(expect.get("sent"), at.apply("expect") + ": expect.sent");
+        }
         return s;
     }
 
     private static final List<String> CASE_KEYS = List.of("id", "source", "description", "xml", "leaves",
-            "blackboard", "tick_api", "ms_per_tick", "actions", "ticks", "error", "expect");
+            "blackboard", "tick_api", "ms_per_tick", "seed", "unconsumed", "actions", "ticks", "error", "expect");
     private static final List<String> LEAF_KEYS = List.of("type", "returns", "description");
     private static final List<String> ACTION_KEYS = List.of("before_tick", "after_tick", "set", "halt_tree", "events");
     private static final List<String> ERROR_KEYS = List.of("phase", "at_tick");
-    private static final List<String> EXPECT_KEYS = List.of("ticks", "halts", "blackboard", "absent", "trace");
+    private static final List<String> EXPECT_KEYS = List.of("ticks", "halts", "blackboard", "absent", "trace",
+            "sent");
 
     /** Refuses keys the format does not have (a misspelt key would otherwise be silently ignored). */
     static void checkKeys(Map<String, Object> map, List<String> allowed, String ctx) {
@@ -202,6 +246,58 @@ public final class Scenario {
         Map<String, Object> out = new LinkedHashMap<>();
         ((Map<Object, Object>) o).forEach((k, v) -> out.put(String.valueOf(k), v));
         return out;
+    }
+
+    /**
+     * {@code expect.sent}: a list whose entries are an event name ({@code hello}), a one-entry map of name to
+     * number or text ({@code {done: 3}}, {@code {log: 'ok'}}), a map {@code {name: n, value: v, payload: p}},
+     * or a {@code '#k'} marker for root tick k.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<Object> sent(Object o, String what) {
+        if (!(o instanceof List<?> l)) {
+            throw new InputException(what + ": expected a list of events, found " + o
+                    + "; write sent: [hello, {done: 3}]");
+        }
+        List<Object> out = new ArrayList<>();
+        for (Object e : l) {
+            if (e instanceof String str) {
+                if (str.startsWith("#")) {
+                    try {
+                        Integer.parseInt(str.substring(1));
+                    } catch (NumberFormatException x) {
+                        throw new InputException(what + ": '" + str + "' is not a tick marker; write '#2' for tick 2");
+                    }
+                    out.add(str);
+                } else {
+                    out.add(new Sent(str, null, null));
+                }
+            } else if (e instanceof Map<?, ?> m && m.containsKey("name")) {
+                Map<String, Object> mm = mapOf(m, what);
+                checkKeys(mm, List.of("name", "value", "payload"), what);
+                Object v = mm.get("value");
+                if (v != null && !(v instanceof Number)) {
+                    throw new InputException(what + ": value '" + v + "' of event " + mm.get("name") + " is not a number");
+                }
+                Object p = mm.get("payload");
+                out.add(new Sent(String.valueOf(mm.get("name")), v == null ? null : ((Number) v).doubleValue(),
+                        p == null ? null : String.valueOf(p)));
+            } else if (e instanceof Map<?, ?> m && m.size() == 1) {
+                Map.Entry<?, ?> kv = m.entrySet().iterator().next();
+                Object v = kv.getValue();
+                out.add(new Sent(String.valueOf(kv.getKey()), v instanceof Number n ? n.doubleValue() : null,
+                        v == null || v instanceof Number ? null : String.valueOf(v)));
+            } else {
+                throw new InputException(what + ": '" + e + "' is not an event; write a name (hello), {name: value}"
+                        + " or {name: n, value: v, payload: p}");
+            }
+        }
+        return out;
+    }
+
+    /** A number as YAML would write it: 3 rather than 3.0. */
+    static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
     }
 
     private static List<Status> statuses(Object o, String what) {

@@ -213,7 +213,7 @@ public final class ScenarioRunner {
         }
         Tree tree;
         try {
-            tree = new XmlTreeLoader(registry).loadText(s.xml, bb, new TreeContext(timers, 0L));
+            tree = new XmlTreeLoader(registry).loadText(s.xml, bb, new TreeContext(timers, s.seed));
         } catch (RuntimeException e) {
             if ("load".equals(s.errorPhase)) {
                 return null;
@@ -223,6 +223,8 @@ public final class ScenarioRunner {
         if ("load".equals(s.errorPhase)) {
             return "expected a load error, but the tree loaded";
         }
+        io.canopy.bt.event.TreeEvents events = io.canopy.bt.event.TreeEvents.of(tree.context()).policy(s.unconsumed);
+        List<Object> sent = new ArrayList<>();
         boolean tickError = "tick".equals(s.errorPhase);
         int count = tickError ? s.errorAtTick : s.ticks.size();
         List<String> diffs = new ArrayList<>();
@@ -233,16 +235,19 @@ public final class ScenarioRunner {
             timers.poll(clock.nanoTime());
             runActions(s, k, true, tree, bb, trace);
             trace.add("#" + k);
+            sent.add("#" + k);
             Status got;
             try {
                 got = s.once ? tree.tickOnce() : tree.tickExactlyOnce();
             } catch (RuntimeException e) {
+                drainSent(events, sent);
                 if (tickError && k == s.errorAtTick) {
                     return diffs.isEmpty() ? null : String.join("; ", diffs);
                 }
                 diffs.add("tick " + k + " threw: " + e.getMessage());
                 return String.join("; ", diffs);
             }
+            drainSent(events, sent);
             if (tickError && k == s.errorAtTick) {
                 diffs.add("tick " + k + " returned " + got + ", expected an error");
                 return String.join("; ", diffs);
@@ -253,7 +258,58 @@ public final class ScenarioRunner {
             runActions(s, k, false, tree, bb, trace);
         }
         check(s, scripts, bb, trace, diffs);
+        checkSent(s, sent, diffs);
         return diffs.isEmpty() ? null : String.join("; ", diffs);
+    }
+
+    /** Moves what the tree sent in the last tick from its outbox to {@code sent}. */
+    private static void drainSent(io.canopy.bt.event.TreeEvents events, List<Object> sent) {
+        events.outbox().drain(e -> sent.add(new Scenario.Sent(e.name(), e.value(),
+                e.attachment() == null ? null : String.valueOf(e.attachment()))));
+    }
+
+    /**
+     * Compares the sent events with {@code expect.sent}: in order, each expected part (value, payload) that is
+     * given must match; tick markers are compared only when the expectation has some.
+     */
+    private static void checkSent(Scenario s, List<Object> sent, List<String> diffs) {
+        if (s.expectSent == null) {
+            return;
+        }
+        boolean markers = false;
+        for (Object o : s.expectSent) {
+            markers |= o instanceof String;
+        }
+        List<Object> got = new ArrayList<>();
+        for (Object o : sent) {
+            if (markers || !(o instanceof String)) {
+                got.add(o);
+            }
+        }
+        int n = Math.max(got.size(), s.expectSent.size());
+        for (int i = 0; i < n; i++) {
+            Object want = i < s.expectSent.size() ? s.expectSent.get(i) : null;
+            Object have = i < got.size() ? got.get(i) : null;
+            if (!sentMatches(want, have)) {
+                diffs.add("sent events differ at " + (i + 1) + ": got " + (have == null ? "nothing" : have)
+                        + ", expected " + (want == null ? "nothing" : want) + " (all sent: " + got + ")");
+                return;
+            }
+        }
+    }
+
+    private static boolean sentMatches(Object want, Object have) {
+        if (want == null || have == null) {
+            return want == have;
+        }
+        if (want instanceof String || have instanceof String) {
+            return want.equals(have);
+        }
+        Scenario.Sent w = (Scenario.Sent) want;
+        Scenario.Sent h = (Scenario.Sent) have;
+        return w.name().equals(h.name())
+                && (w.value() == null || Math.abs(w.value() - h.value()) <= 1e-9)
+                && (w.payload() == null || w.payload().equals(h.payload()));
     }
 
     private static void runActions(Scenario s, int tick, boolean before, Tree tree, Blackboard bb,
@@ -269,7 +325,7 @@ public final class ScenarioRunner {
                 trace.add("#halt_tree");
                 tree.haltTree();
             }
-            for (Map.Entry<String, Object> e : a.events().entrySet()) {
+            for (Map.Entry<String, Object> e : a.events()) {
                 Object v = e.getValue();
                 io.canopy.bt.event.TreeEvents.of(tree.context()).deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
             }

@@ -36,8 +36,7 @@ public final class Bind extends DecoratorNode {
 
     private final Entry[] variables;
     private final CompiledExpression[] values;
-    private final Saved[] saved;
-    private boolean bound;
+    private final DynamicExtent extent;
 
     public Bind(NodeInit init) {
         super(init);
@@ -67,19 +66,13 @@ public final class Bind extends DecoratorNode {
         }
         variables = vars.toArray(new Entry[0]);
         values = exprs.toArray(new CompiledExpression[0]);
-        saved = new Saved[variables.length];
-        for (int i = 0; i < saved.length; i++) {
-            saved[i] = new Saved();
-        }
+        extent = new DynamicExtent(variables);
     }
 
     @Override
     protected Status tick() {
-        if (!bound) {
-            bound = true;
-            for (int i = 0; i < variables.length; i++) {
-                saved[i].save(variables[i]);
-            }
+        if (!extent.active()) {
+            extent.enter();
             for (int i = 0; i < variables.length; i++) {
                 variables[i].clear();
                 values[i].evalInto(variables[i]);
@@ -91,24 +84,14 @@ public final class Bind extends DecoratorNode {
         }
         if (s != Status.RUNNING) {
             resetChild();
-            unbind();
+            extent.exit();
         }
         return s;
-    }
-
-    private void unbind() {
-        if (bound) {
-            bound = false;
-            for (int i = variables.length - 1; i >= 0; i--) {
-                variables[i].clear();
-                saved[i].restore(variables[i]);
-            }
-        }
     }
 
     @Override
     protected void halt() {
         super.halt();
-        unbind();
+        extent.exit();
     }
 }

@@ -15,11 +15,15 @@ import java.util.List;
  * to {@code item} (and its position to {@code index}) before the run.
  *
  * <ul>
- *   <li>The sequence is taken when the node starts: a blackboard entry ({@code items="{waypoints}"}) holding
- *       a {@code List}, an array ({@code double[]}, {@code long[]}, {@code String[]}, ...) or a {@code ;}-list
- *       string, or a literal {@code ;}-list ({@code items="a;b;c"}, split once at load time; items that read as integers,
- *       reals or booleans are bound as such). A string entry
- *       is split at each start (that allocates; store a list to avoid it).
+ *   <li>The sequence is taken when the node starts (cark: "determined when the :map node is :fresh"): a
+ *       blackboard entry ({@code items="{waypoints}"}) holding a {@code List}, an array ({@code double[]},
+ *       {@code long[]}, {@code String[]}, ...) or a string list, or a literal list ({@code items="a;b;c"},
+ *       split once at load time). A string list is {@code ;}-separated, or the printed form of a list
+ *       {@code [10, 20, 30]}; a string entry is split at each start (that allocates; store a list to avoid it).
+ *   <li>Items keep their types: a list's numbers and booleans are bound as numbers and booleans, and a
+ *       string list's items that read as integers, reals or booleans are bound as such ({@code 10;20;30}
+ *       sums to 60, not "102030"). A sequence that mixes integers and reals binds all its numbers as reals,
+ *       because a blackboard entry keeps the type of its first value.
  *   <li>Child SUCCESS: next item (same tick if the child had been RUNNING, else RUNNING plus a wake-up);
  *       after the last item SUCCESS. Child FAILURE: FAILURE. RUNNING: RUNNING. SKIPPED: SKIPPED.
  *   <li>An empty sequence: SUCCESS without ticking the child. A halt starts over at the first item.
@@ -40,6 +44,9 @@ public final class MapItems extends DecoratorNode {
     private int size;
     private int position;
     private boolean started;
+    /** The sequence mixes integers and reals: bind every number as a real (an entry keeps its first type). */
+    private boolean realsOnly;
+    private final DynamicExtent extent;
 
     public MapItems(NodeInit init) {
         super(init);
@@ -48,6 +55,7 @@ public final class MapItems extends DecoratorNode {
         literal = text.startsWith("{") ? null : typed(split(text));
         item = init.output("item");
         index = init.optionalOutput("index");
+        extent = new DynamicExtent(item.entry(), index == null ? null : index.entry());
     }
 
     /** Literal items as numbers or booleans where they read as such (BT.CPP's literal conversion). */
@@ -75,10 +83,16 @@ public final class MapItems extends DecoratorNode {
     }
 
     private static String[] split(String text) {
-        if (text.isBlank()) {
+        String t = text.trim();
+        String sep = ";";
+        if (t.length() >= 2 && t.charAt(0) == '[' && t.charAt(t.length() - 1) == ']' && t.indexOf(';') < 0) {
+            t = t.substring(1, t.length() - 1);
+            sep = ",";
+        }
+        if (t.isBlank()) {
             return new String[0];
         }
-        String[] parts = text.split(";", -1);
+        String[] parts = t.split(sep, -1);
         for (int i = 0; i < parts.length; i++) {
             parts[i] = parts[i].trim();
         }
@@ -90,9 +104,10 @@ public final class MapItems extends DecoratorNode {
         if (!started) {
             sequence = literal != null ? literal : items.getObject();
             if (sequence instanceof String s) {
-                sequence = split(s);
+                sequence = typed(split(s));
             }
             size = sizeOf(sequence);
+            realsOnly = mixesIntegersAndReals(sequence, size);
             position = 0;
             started = true;
         }
@@ -110,6 +125,7 @@ public final class MapItems extends DecoratorNode {
                     return s;
                 case SKIPPED:
                     resetChild();
+                    extent.exit();
                     return s;
                 case SUCCESS:
                     resetChild();
@@ -129,8 +145,26 @@ public final class MapItems extends DecoratorNode {
 
     private void finish() {
         resetChild();
+        extent.exit();
         started = false;
         sequence = null;
+    }
+
+    private static boolean mixesIntegersAndReals(Object seq, int size) {
+        if (!(seq instanceof List<?>) && !(seq instanceof Object[])) {
+            return false;
+        }
+        boolean integers = false;
+        boolean reals = false;
+        for (int i = 0; i < size; i++) {
+            Object o = seq instanceof List<?> l ? l.get(i) : ((Object[]) seq)[i];
+            if (o instanceof Double || o instanceof Float) {
+                reals = true;
+            } else if (o instanceof Number) {
+                integers = true;
+            }
+        }
+        return integers && reals;
     }
 
     private int sizeOf(Object seq) {
@@ -157,6 +191,7 @@ public final class MapItems extends DecoratorNode {
     }
 
     private void bind(int i) {
+        extent.enter();
         Object seq = sequence;
         if (index != null) {
             index.setLong(i);
@@ -171,7 +206,7 @@ public final class MapItems extends DecoratorNode {
             item.setBoolean(a[i]);
         } else {
             Object o = seq instanceof List<?> l ? l.get(i) : ((Object[]) seq)[i];
-            if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
+            if (!realsOnly && (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte)) {
                 item.setLong(((Number) o).longValue());
             } else if (o instanceof Number n) {
                 item.setDouble(n.doubleValue());
@@ -188,5 +223,6 @@ public final class MapItems extends DecoratorNode {
         started = false;
         sequence = null;
         super.halt();
+        extent.exit();
     }
 }

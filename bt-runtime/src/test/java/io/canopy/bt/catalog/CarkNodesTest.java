@@ -123,9 +123,11 @@ class CarkNodesTest {
     @Test
     void mapOverABlackboardListStopsAtTheFirstFailure() {
         t.blackboard.entry("wps").setObject(List.of(1L, 5L, 2L));
-        Tree tree = t.load("<Map items=\"{wps}\" item=\"{wp}\"><Predicate if=\"wp &lt; 4\"/></Map>");
+        Tree tree = t.load("<Map items=\"{wps}\" item=\"{wp}\"><Sequence><Update code=\"last := wp\"/>"
+                + "<Predicate if=\"wp &lt; 4\"/></Sequence></Map>");
         assertThat(SeedTrees.tick(tree, 2)).containsExactly(RUNNING, FAILURE);
-        assertThat(t.blackboard.entry("wp").longValue()).isEqualTo(5);
+        assertThat(t.blackboard.entry("last").longValue()).isEqualTo(5);
+        assertThat(t.blackboard.entry("wp").hasValue()).as("the item is unbound after the Map").isFalse();
     }
 
     @Test

@@ -69,6 +69,8 @@ class SeedNodesBuilderTest {
                         node("RandomEach").children(node("Ok"), node("No")),
                         node("Always").child(node("No")),
                         node("Never").child(node("Ok")),
+                        node("SequenceStar").children(node("Ok"), node("TickEater").port("count", 1)),
+                        node("SelectorStar").children(node("No"), node("Ok")),
                         sequence(node("Succeed"), node("Fail"))))
                 .build(bb, context());
         Set<String> used = new HashSet<>();

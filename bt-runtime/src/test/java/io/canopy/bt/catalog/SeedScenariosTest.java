@@ -28,7 +28,7 @@ class SeedScenariosTest {
                 }
             }
         }
-        assertThat(files).contains("events.yaml", "cark.yaml", "xbt.yaml", "probabilistic.yaml");
+        assertThat(files).contains("events.yaml", "cark.yaml", "xbt.yaml", "probabilistic.yaml", "luabt.yaml");
         assertThat(total).isGreaterThan(35);
         assertThat(failures).as(failures.size() + " of " + total + " failed:\n" + String.join("\n", failures))
                 .isEmpty();

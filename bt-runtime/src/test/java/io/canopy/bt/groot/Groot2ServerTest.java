@@ -129,6 +129,53 @@ class Groot2ServerTest {
                 .isEqualTo("msec");
     }
 
+    /**
+     * The blackboard request as BT.CPP answers it: a JSON object per requested blackboard, as MessagePack; the copy
+     * is made by the ticking thread (here a second thread ticking the tree), never by the server's.
+     */
+    @Test
+    void theBlackboardComesAsMessagePackCopiedByTheTickingThread() throws Exception {
+        trees.blackboard.set("goal", 42L);
+        trees.blackboard.set("speed", 0.5);
+        trees.blackboard.set("name", "robot1");
+        trees.blackboard.set("armed", true);
+        java.util.concurrent.atomic.AtomicBoolean ticking = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread ticker = new Thread(() -> {
+            while (ticking.get()) {
+                tree.tickExactlyOnce();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            }
+        });
+        ticker.start();
+        try {
+            List<byte[]> reply = client.request('B', "Main;NoSuchSubtree".getBytes(StandardCharsets.UTF_8));
+            checkHeader(reply, 'B');
+            // hand-computed MessagePack of {"Main": {"armed": true, "goal": 42, "name": "robot1", "speed": 0.5}}
+            ByteBuffer expected = ByteBuffer.allocate(64);
+            expected.put((byte) 0x81).put((byte) 0xa4).put("Main".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0x84);
+            expected.put((byte) 0xa5).put("armed".getBytes(StandardCharsets.UTF_8)).put((byte) 0xc3);
+            expected.put((byte) 0xa4).put("goal".getBytes(StandardCharsets.UTF_8)).put((byte) 0x2a);
+            expected.put((byte) 0xa4).put("name".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0xa6).put("robot1".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0xa5).put("speed".getBytes(StandardCharsets.UTF_8));
+            expected.put((byte) 0xcb).putLong(Double.doubleToLongBits(0.5));
+            byte[] want = java.util.Arrays.copyOf(expected.array(), expected.position());
+            assertThat(reply.get(1)).containsExactly(want);
+
+            List<byte[]> onePart = client.request('B');
+            assertThat(new String(onePart.get(0), StandardCharsets.UTF_8)).isEqualTo("error");
+            assertThat(new String(onePart.get(1), StandardCharsets.UTF_8)).contains("must be 2 parts message");
+        } finally {
+            ticking.set(false);
+            ticker.join();
+        }
+        // a tree that does not tick: an error after the wait, not a hang
+        List<byte[]> idle = client.request('B', "Main".getBytes(StandardCharsets.UTF_8));
+        assertThat(new String(idle.get(1), StandardCharsets.UTF_8)).contains("did not tick");
+        assertThat(tree.tickExactlyOnce()).isNotNull();
+    }
+
     @Test
     void malformedRequestsGetAnErrorAndTheTreeKeepsTicking() {
         List<byte[]> shortHeader = client.exchange(new byte[] {2, 'S', 0});
@@ -183,6 +230,23 @@ class Groot2ServerTest {
         assertThat(sb.toString().trim()).isEqualTo(
                 "0ms:2=2 0ms:2=0 0ms:3=1 0ms:1=1 10ms:3=2 10ms:3=0 10ms:1=2 10ms:1=0");
         assertThat(client.request('t').get(1)).isEmpty();
+    }
+
+    /**
+     * The "lost first request": fresh servers, each asked once by a fresh client, all answer at once. (With a
+     * JeroMQ REQ client, about one connection in 15 to 50 stalled in the client's handshake on a loaded host; a
+     * client that speaks ZMTP itself, as Groot2's libzmq does, never saw it in 900 tries.)
+     */
+    @Test
+    void everyFirstRequestOfAFreshConnectionIsAnswered() throws IOException {
+        for (int i = 0; i < 40; i++) {
+            int p = freePortPair();
+            try (Groot2Server s = Groot2Server.start(observer, p); Groot2TestClient c = new Groot2TestClient(p)) {
+                List<byte[]> reply = c.request('S');
+                assertThat(reply.get(0)).hasSize(22);
+                assertThat(s.requests()).isEqualTo(1);
+            }
+        }
     }
 
     @Test

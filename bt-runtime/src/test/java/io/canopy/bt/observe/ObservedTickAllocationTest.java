@@ -14,6 +14,17 @@ import org.junit.jupiter.api.Test;
 class ObservedTickAllocationTest {
     @Test
     void observedTicksAllocateNothing() throws Exception {
+        observedTicks(null);
+    }
+
+    /** The same with each tick timed and the Perfetto JSON written from another thread (--trace-json). */
+    @Test
+    void tracedTicksAllocateNothing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        observedTicks(dir.resolve("trace.json"));
+        assertThat(java.nio.file.Files.size(dir.resolve("trace.json"))).isGreaterThan(100_000);
+    }
+
+    private void observedTicks(java.nio.file.Path traceJson) throws Exception {
         ObservedTrees trees = new ObservedTrees();
         BenchLeaves.register(trees.registry);
         trees.blackboard.set("target", 42L);
@@ -30,12 +41,19 @@ class ObservedTickAllocationTest {
                 </ReactiveSequence>"""));
         TreeObserver observer = TreeObserver.attach(tree, 1024);
         TransitionRing.Reader reader = observer.reader();
+        TraceJson trace = traceJson == null ? null : TraceJson.open(traceJson, trees.clock);
+        if (trace != null) {
+            trace.addTree(observer);
+        }
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong read = new AtomicLong();
         Thread drainer = new Thread(() -> {
             TransitionBatch batch = new TransitionBatch(256);
             while (!stop.get()) {
                 read.addAndGet(reader.poll(batch));
+                if (trace != null) {
+                    trace.drain();
+                }
                 Thread.onSpinWait();
             }
         });
@@ -60,6 +78,9 @@ class ObservedTickAllocationTest {
         } finally {
             stop.set(true);
             drainer.join();
+            if (trace != null) {
+                trace.close();
+            }
         }
         TransitionBatch rest = new TransitionBatch(256);
         for (int n; (n = reader.poll(rest)) > 0; ) {

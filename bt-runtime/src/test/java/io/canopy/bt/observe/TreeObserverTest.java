@@ -93,10 +93,30 @@ class TreeObserverTest {
         ObservedTrees t = new ObservedTrees();
         Tree tree = t.load(ObservedTrees.tree("<AlwaysSuccess/>"));
         TreeObserver observer = TreeObserver.attach(tree);
+        observer.reader();
         tree.tickExactlyOnce();
         observer.close();
         tree.tickExactlyOnce();
         assertThat(observer.ring().written()).isEqualTo(2);
+    }
+
+    /** Groot2's status polls need only the status bytes: without a reader the ring stays empty (and cheap). */
+    @Test
+    void withoutAReaderOnlyTheStatusesAreKept() {
+        ObservedTrees t = new ObservedTrees();
+        Tree tree = t.load(ObservedTrees.tree("<Sequence><AlwaysSuccess/><Sleep msec=\"10\"/></Sequence>"));
+        TreeObserver observer = TreeObserver.attach(tree);
+        tree.tickExactlyOnce();
+        assertThat(observer.changes()).isEqualTo(4); // Sequence and Sleep RUNNING, AlwaysSuccess SUCCESS and back
+        assertThat(observer.ring().written()).isZero();
+        assertThat(observer.status(0)).isEqualTo(Status.RUNNING);
+        assertThat(observer.status(1)).isEqualTo(Status.IDLE);
+        TransitionRing.Reader reader = observer.reader(); // from the next tick on
+        t.advanceMs(10);
+        tree.tickExactlyOnce();
+        assertThat(drain(reader, t.clock.nanoTime() - 10_000_000)).containsExactly(
+                "t2@10ms 2 RUNNING->SUCCESS", "t2@10ms 2 SUCCESS->IDLE", "t2@10ms 0 RUNNING->SUCCESS",
+                "t2@10ms 0 SUCCESS->IDLE");
     }
 
     @Test

@@ -3,11 +3,12 @@ package io.canopy.hardware.serial;
 import java.io.IOException;
 
 /**
- * A byte pipe under a {@link SerialLink}: a tty opened with jssc ({@link TtyTransport}) or an in-process
- * pipe ({@link InProcessWire}). {@link #read} is called only by the link's reader thread, {@link #write}
+ * A byte pipe under a link: a tty opened with jssc ({@link TtyTransport}), an in-process pipe
+ * ({@link InProcessWire}) under a {@link SerialLink}, or a UDP socket under a raw byte link
+ * ({@code io.canopy.hardware.stream}). {@link #read} is called only by the link's reader thread, {@link #write}
  * only by its writer thread; {@link #open} and {@link #close} by the reader thread, never during a write.
  */
-interface Transport {
+public interface Transport {
     /** Opens (or reopens) the device; the message of the exception says why it failed. */
     void open() throws IOException;
 
@@ -24,6 +25,11 @@ interface Transport {
     /** Closes; never throws. */
     void close();
 
-    /** Why the last read or write failed. */
+    /** Why the last open, read or write failed. */
     String lastError();
+
+    /** For messages: the port path or {@code udp:127.0.0.1:14550}. */
+    default String describe() {
+        return toString();
+    }
 }

@@ -19,7 +19,7 @@ import jssc.SerialPortException;
  * original termios is restored (jssc would leave it at min=0 time=0, which makes a later blocking reader
  * of the same device spin on end-of-file).
  */
-final class TtyTransport implements Transport {
+public final class TtyTransport implements Transport {
     private static final int CHUNK = 4096;
     private static final Field PORT_HANDLE = portHandleField();
 
@@ -34,11 +34,11 @@ final class TtyTransport implements Transport {
     private boolean saved;
     private volatile String lastError = "";
 
-    TtyTransport(SerialConfig config) {
+    public TtyTransport(SerialConfig config) {
         if (!Posix.AVAILABLE) {
             throw new IllegalStateException("serial links need Linux (libc via JNA) for their read path");
         }
-        this.config = config;
+        this.config = config.validate();
     }
 
     private static Field portHandleField() {
@@ -57,7 +57,8 @@ final class TtyTransport implements Transport {
         try {
             p.openPort();
         } catch (SerialPortException e) {
-            throw new IOException(reason(e));
+            lastError = reason(e);
+            throw new IOException(lastError);
         }
         try {
             int handle = (int) PORT_HANDLE.getLong(p);
@@ -76,7 +77,8 @@ final class TtyTransport implements Transport {
             fd = handle;
         } catch (IllegalAccessException | IOException e) {
             closeQuietly(p);
-            throw new IOException(e instanceof SerialPortException ? reason((SerialPortException) e) : e.getMessage());
+            lastError = e instanceof SerialPortException ? reason((SerialPortException) e) : String.valueOf(e.getMessage());
+            throw new IOException(lastError);
         }
     }
 
@@ -156,6 +158,11 @@ final class TtyTransport implements Transport {
             off += (int) w;
         }
         return true;
+    }
+
+    @Override
+    public String describe() {
+        return config.describe();
     }
 
     private void waitWritable(int d) {

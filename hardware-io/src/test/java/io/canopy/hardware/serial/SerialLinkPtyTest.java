@@ -71,6 +71,36 @@ class SerialLinkPtyTest {
         assertThat(left.framesSent()).isEqualTo(50);
     }
 
+    /** The fault suite's "10 MB of garbage on the serial line" (issue #14): every byte read, the link still up. */
+    @Test
+    void tenMegabytesOfGarbageAreCountedAndTheNextFrameArrives() throws IOException {
+        right = SerialLink.open(SerialConfig.of(pair.b().toString(), 115200), rightSink).start();
+        await().atMost(Duration.ofSeconds(30)).until(right::isConnected);
+        TtyTransport raw = new TtyTransport(SerialConfig.of(pair.a().toString(), 115200));
+        raw.open();
+        int total = 10 * 1024 * 1024;
+        try {
+            Random random = new Random(10);
+            byte[] chunk = new byte[64 * 1024];
+            for (int sent = 0; sent < total; sent += chunk.length) {
+                random.nextBytes(chunk);
+                assertThat(raw.write(chunk, chunk.length)).isTrue();
+            }
+            byte[] payload = event("after.ten.megabytes").toByteArray();
+            assertThat(raw.write(new byte[] {0}, 1)).isTrue(); // end whatever half frame the garbage left open
+            byte[] frame = new byte[FrameFormat.MAX_FRAME];
+            int n = new FrameEncoder().encode(payload, 0, payload.length, frame);
+            assertThat(raw.write(frame, n)).isTrue();
+            await().atMost(Duration.ofSeconds(60)).until(() -> rightSink.received("after.ten.megabytes"));
+        } finally {
+            raw.close();
+        }
+        assertThat(right.isConnected()).isTrue();
+        assertThat(right.bytesReceived()).isGreaterThanOrEqualTo(total);
+        assertThat(right.badFrames()).as("random bytes hold a zero about every 256: tens of thousands of bad frames")
+                .isGreaterThan(10_000);
+    }
+
     @Test
     void garbageOnTheLineIsCountedAndTheNextFrameArrives() throws IOException {
         right = SerialLink.open(SerialConfig.of(pair.b().toString(), 115200), rightSink).start();

@@ -32,8 +32,17 @@ final class BenchFsmCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "5", description = "Runs; the best one is reported (default ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--compare", description = "Run the bench machines on Canopy and Apache Commons SCXML 0.9 side by side "
+            + "in one JMH run (bench/ module, -prof gc) and print ns and bytes per event and the ratio.")
+    boolean compare;
+
     @Override
     public Integer call() {
+        if (compare) {
+            FsmCompareTable.render(BenchCompare.run("FsmCompareBenchmark", java.util.List.of("-f", "1", "-wi", "1", "-w", "2s",
+                    "-i", Integer.toString(runs), "-r", "1s"), spec.commandLine().getOut()), json, spec.commandLine().getOut());
+            return CanopyMain.EXIT_OK;
+        }
         if (events < 1 || warmup < 0 || runs < 1) {
             throw new io.canopy.InputException("--events and --runs must be at least 1 and --warmup not negative: got events="
                     + events + ", warmup=" + warmup + ", runs=" + runs);

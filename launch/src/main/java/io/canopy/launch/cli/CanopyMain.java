@@ -26,11 +26,13 @@ import picocli.CommandLine.Option;
             BtlogCommand.class,
             TreeUpgradeCommand.class,
             SimCommand.class,
-            EchoCommand.class,
+            EchoCommand.class, TopicCommand.class, NodeCommand.class, CallCommand.class,
+            MonitorCommand.class,
             PubCommand.class,
             GraphCommand.class,
             BenchCommand.class,
-            CommandLine.HelpCommand.class
+            FleetCommand.class,
+            HelpCommand.class
         })
 public final class CanopyMain {
     public static final int EXIT_OK = 0;

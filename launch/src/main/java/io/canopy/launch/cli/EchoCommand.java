@@ -5,7 +5,6 @@ import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import io.canopy.InputException;
 import io.canopy.messaging.Node;
-import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.Envelope;
 import java.io.PrintWriter;
@@ -20,6 +19,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,7 +32,12 @@ import picocli.CommandLine.Spec;
  * not Envelopes (the retained {@code online}/{@code offline} state) are printed as text, or as hex when not
  * text. Runs until Ctrl-C, {@code --count} messages or {@code --duration}.
  */
-@Command(name = "echo", mixinStandardHelpOptions = true, description = "Print decoded messages from an MQTT topic.")
+@Command(name = "echo", mixinStandardHelpOptions = true, description = {
+        "Print decoded messages from an MQTT topic or filter, one line each, like ros2 topic echo.",
+        "Also 'canopy topic echo'. Examples: canopy echo 'robot1/#'",
+        "  canopy topic echo robot1/controller/battery --once --field percent",
+        "  canopy topic echo robot1/controller/machines --json",
+        "Exit codes: 0 done (Ctrl-C, --count, --once, --duration), 2 bad input or broker not reachable."})
 final class EchoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -40,31 +45,25 @@ final class EchoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TOPIC", description = "MQTT topic or filter, e.g. robot1/cmd or robot1/#.")
     String topic;
 
-    @Option(names = "--broker", paramLabel = "URL", defaultValue = "tcp://127.0.0.1:1883",
-            description = "Broker to listen on: tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
-    String broker;
+    @Mixin
+    BrokerOptions brokerOptions;
 
     @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Exit after N messages; 0 = no limit.")
     long count;
 
+    @Option(names = "--once", description = "Exit after the first message (--count 1).")
+    boolean once;
+
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "0",
             description = "Exit after this long (500ms, 5s, 2m, or plain seconds); 0 = until Ctrl-C.")
     String duration;
-    private double durationS;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
-    String user;
+    @Option(names = "--json", description = "One JSON object per message: topic, retained, type, stamp, source, body.")
+    boolean json;
 
-    @Option(names = "--password-env", paramLabel = "VAR",
-            description = "Environment variable holding the MQTT password (never on the command line).")
-    String passwordEnv;
-
-    @Option(names = "--ca-file", paramLabel = "PEM", description = "For ssl:// brokers: trust the CA (or self-signed certificate) in this PEM file.")
-    java.nio.file.Path caFile;
-
-    @Option(names = "--connect-timeout-ms", defaultValue = "5000",
-            description = "Give up when the broker is not reachable within this time (default: ${DEFAULT-VALUE}).")
-    long connectTimeoutMs;
+    @Option(names = "--field", paramLabel = "PATH",
+            description = "Print only this field of the body, e.g. percent, active_states, nodes.0.name (proto or JSON names).")
+    String field;
 
     @Option(names = "--bag", paramLabel = "FILE.mcap",
             description = "Print the messages of TOPIC (a filter: robot1/controller/in/#) from a recording instead of a broker.")
@@ -79,57 +78,32 @@ final class EchoCommand implements Callable<Integer> {
             throw new InputException("--count " + count + ": must not be negative; give 0 for no limit or the number"
                     + " of messages to print, for example --count 10");
         }
-        durationS = OptionCheck.durationNs("--duration", duration, false) / 1e9;
-        if (connectTimeoutMs <= 0) {
-            throw new InputException("--connect-timeout-ms " + connectTimeoutMs + ": must be positive;"
-                    + " for example --connect-timeout-ms 5000");
-        }
+        long limit = once ? 1 : count;
+        long durationNs = OptionCheck.durationNs("--duration", duration, false);
         // the filter is used as typed (not namespaced), and errors quote it as typed
         String filter = Node.checkFilter(topic);
-        if (broker.equals(NodeConfig.EMBEDDED)) {
-            throw new InputException("--broker embedded would listen on a broker of its own;"
-                    + " give the URL of the node's broker, for example tcp://127.0.0.1:1883");
-        }
         PrintWriter out = spec.commandLine().getOut();
-        NodeConfig.Builder builder = NodeConfig.builder("canopy_echo_" + ProcessHandle.current().pid()).broker(broker)
-                .announceState(false).warnFirstConnectFailure(false); // a broker that is down is reported below, once
-        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
-            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
-        }
-        if (user != null) {
-            builder.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
-        }
-        if (caFile != null) {
-            if (!java.nio.file.Files.isReadable(caFile)) {
-                throw new InputException("--ca-file " + caFile + ": cannot read it; give the broker's CA certificate (PEM)");
-            }
-            builder.tlsCaFile(caFile);
-        }
-        NodeConfig config = builder.build();
         CountDownLatch done = new CountDownLatch(1);
         AtomicLong printed = new AtomicLong();
-        try (Node node = Node.start(config)) {
+        MessageView view = new MessageView(json, field);
+        try (Node node = brokerOptions.connect("echo")) {
             node.newRawSubscriber("/" + filter, Qos.AT_LEAST_ONCE, (t, payload, retained) -> {
+                String line = view.line(t, payload, retained);
                 synchronized (out) {
-                    if (count > 0 && printed.get() >= count) {
+                    if (line == null || limit > 0 && printed.get() >= limit) {
                         return;
                     }
-                    out.println(format(t, payload, retained));
+                    out.println(line);
                     out.flush();
-                    if (count > 0 && printed.incrementAndGet() >= count) {
+                    if (limit > 0 && printed.incrementAndGet() >= limit) {
                         done.countDown();
                     }
                 }
             });
-            if (!node.awaitConnected(connectTimeoutMs)) {
-                String why = node.lastConnectionError();
-                throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs
-                        + " ms (" + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
-            }
-            spec.commandLine().getErr().println("listening on " + topic + " at " + broker);
+            spec.commandLine().getErr().println("listening on " + topic + " at " + brokerOptions.broker);
             spec.commandLine().getErr().flush();
-            if (durationS > 0) {
-                done.await((long) (durationS * 1000), TimeUnit.MILLISECONDS);
+            if (durationNs > 0) {
+                done.await(durationNs, TimeUnit.NANOSECONDS);
             } else {
                 done.await();
             }
@@ -206,6 +180,10 @@ final class EchoCommand implements Callable<Integer> {
             return sb.append(" (no body)").toString();
         }
         Message body = (Message) env.getField(field);
+        String status = io.canopy.launch.status.StatusText.format(topic, body); // full status: readable, not bytes
+        if (status != null) {
+            return sb.append(' ').append(status).toString();
+        }
         return sb.append(' ').append(field.getName()).append(" { ")
                 .append(TextFormat.printer().shortDebugString(body)).append(" }").toString();
     }

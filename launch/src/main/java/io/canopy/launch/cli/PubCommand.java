@@ -62,14 +62,8 @@ final class PubCommand implements Callable<Integer> {
             description = "tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
     String broker;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
-    String user;
-
-    @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable holding the password.")
-    String passwordEnv;
-
-    @Option(names = "--ca-file", paramLabel = "PEM", description = "For ssl:// brokers: the CA certificate to trust.")
-    Path caFile;
+    @picocli.CommandLine.Mixin
+    BrokerLogin login = new BrokerLogin();
 
     @Option(names = "--connect-timeout-ms", defaultValue = "5000", description = "Give up after this (default: ${DEFAULT-VALUE}).")
     long connectTimeoutMs;
@@ -95,18 +89,7 @@ final class PubCommand implements Callable<Integer> {
         NodeConfig.Builder b = NodeConfig.builder("canopy_pub").broker(broker).announceState(false)
                 .warnFirstConnectFailure(false) // the command reports an unreachable broker itself, in one line
                 .clientId("canopy-pub-" + ProcessHandle.current().pid());
-        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
-            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
-        }
-        if (user != null) {
-            b.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
-        }
-        if (caFile != null) {
-            if (!Files.isReadable(caFile)) {
-                throw new InputException("--ca-file " + caFile + ": cannot read it; give the broker's CA certificate (PEM)");
-            }
-            b.tlsCaFile(caFile);
-        }
+        login.applyTo(b);
         try (Node node = Node.start(b.build())) {
             if (!node.awaitConnected(connectTimeoutMs)) {
                 String why = node.lastConnectionError();

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,21 +60,22 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-status", description = "Print no status line.")
     boolean noStatus;
 
-    @Option(names = "--groot2", arity = "0..1", fallbackValue = "1667", paramLabel = "PORT",
-            description = "Let Groot2 attach: the first tree on PORT (default 1667) and PORT+1, the next on PORT+2 ...")
-    Integer groot2;
+    @Mixin
+    ObserveOptions observe;
 
-    @Option(names = "--btlog", paramLabel = "DIR", description = "Record each tree's transitions to DIR/<tree>.btlog (Groot2's log format).")
-    Path btlog;
+    @picocli.CommandLine.Mixin
+    BrokerLogin login = new BrokerLogin();
 
-    @Option(names = "--trace", arity = "0..1", fallbackValue = "", paramLabel = "NODE",
-            description = "Print tree transitions on the console (only NODE and what is under it, when given).")
-    String trace;
+    @picocli.CommandLine.Mixin LaunchOptions launchOptions;
+
+    @picocli.CommandLine.Mixin
+    io.canopy.launch.web.WebOptions web = new io.canopy.launch.web.WebOptions();
 
     @picocli.CommandLine.Mixin io.canopy.launch.record.RecordOptions recording = new io.canopy.launch.record.RecordOptions();
 
     @Override
     public Integer call() throws InterruptedException {
+        if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
         Map<String, String> argValues = new LinkedHashMap<>();
         for (String a : args) {
             Map.Entry<String, String> e = LaunchLoader.parseArg(a);
@@ -84,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = LaunchLoader.load(file, argValues);
+            plan = login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath));
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();
@@ -99,20 +101,20 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        if (groot2 != null && (groot2 < 1 || groot2 > 65_000)) {
-            throw new io.canopy.InputException("--groot2 " + groot2 + ": not a port; write for example --groot2 1667");
-        }
-        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), groot2 == null ? 0 : groot2,
-                btlog, trace, recording.taps(plan));
+        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options(),
+                recording.taps(plan));
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
+        AutoCloseable page = null;
         try {
+            page = web.start(runner, () -> { why.set("stop from the web page"); stop.countDown(); }, System.out);
             loop(runner, stop, durationNs, statusNs);
             System.out.flush();
             LOG.info("stopping ({})", why.get());
             long took = runner.shutdown();
             LOG.info("stopped cleanly in {} ms", TimeUnit.NANOSECONDS.toMillis(took));
         } finally {
+            closeQuietly(page);
             runner.shutdown();
             recording.close();
             done.countDown();
@@ -176,6 +178,16 @@ final class RunCommand implements Callable<Integer> {
             return c == null ? 160 : Math.max(40, Integer.parseInt(c.strip()));
         } catch (NumberFormatException e) {
             return 160;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (Exception e) {
+            LOG.debug("closing: {}", e.toString());
         }
     }
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         name = "scxml",
         mixinStandardHelpOptions = true,
         description = "Drive an SCXML machine by hand on a virtual clock.",
-        subcommands = {ScxmlCommand.Run.class, ScxmlCommand.Trace.class})
+        subcommands = {ScxmlCommand.Run.class, ScxmlCommand.Trace.class, ScxmlBenchCommand.class})
 final class ScxmlCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,11 +39,16 @@ final class ScxmlCommand implements Callable<Integer> {
         return CanopyMain.EXIT_OK;
     }
 
-    static Integer drive(CommandSpec spec, Path file, Path events, boolean trace) {
+    /** One line for stderr: which datamodel engine runs the document and why. */
+    static String engineLine(Statechart chart) {
+        return "datamodel engine: " + chart.datamodelEngine() + " (" + chart.datamodelEngineReason() + ")";
+    }
+
+    static Integer drive(CommandSpec spec, Path file, Path events, boolean trace, String engine) {
         PrintWriter out = spec.commandLine().getOut();
         Statechart chart;
         try {
-            chart = ScxmlLoader.load(file);
+            chart = ScxmlLoader.load(file, engine);
         } catch (InputException e) {
             spec.commandLine().getErr().println(e.getMessage());
             return CanopyMain.EXIT_BAD_INPUT;
@@ -51,6 +56,8 @@ final class ScxmlCommand implements Callable<Integer> {
         for (String w : chart.warnings()) {
             spec.commandLine().getErr().println("warning: " + w);
         }
+        spec.commandLine().getErr().println(engineLine(chart));
+        spec.commandLine().getErr().flush();
         ScxmlDriver driver = new ScxmlDriver(chart, out, trace);
         try {
             driver.start();
@@ -70,7 +77,8 @@ final class ScxmlCommand implements Callable<Integer> {
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = {
         "Print the active configuration, then read events from stdin (or --events FILE): 'go' or 'go {\"x\": 1}'.",
-        "Each step shows the states exited and entered, the data changed and the configuration.",
+        "Each microstep shows the transitions taken, the states exited and entered and the data changed;",
+        "then the active configuration.",
         "Commands: :data  :reset  :wait MS  :save FILE  :load FILE  :help  :quit"})
     static final class Run implements Callable<Integer> {
         @Spec
@@ -82,9 +90,13 @@ final class ScxmlCommand implements Callable<Integer> {
         @Option(names = "--events", paramLabel = "FILE", description = "Read events from this file instead of stdin.")
         Path events;
 
+        @Option(names = "--engine", paramLabel = "ENGINE", description = "Datamodel engine: auto (default: compiled "
+                + "when every expression is in the compiled subset), compiled or full (Rhino).")
+        String engine;
+
         @Override
         public Integer call() {
-            return drive(spec, file, events, false);
+            return drive(spec, file, events, false, engine);
         }
     }
 
@@ -100,9 +112,12 @@ final class ScxmlCommand implements Callable<Integer> {
         @Option(names = "--events", paramLabel = "FILE", description = "Events, one per line (default: stdin).")
         Path events;
 
+        @Option(names = "--engine", paramLabel = "ENGINE", description = "Datamodel engine: auto (default), compiled or full.")
+        String engine;
+
         @Override
         public Integer call() {
-            return drive(spec, file, events, true);
+            return drive(spec, file, events, true, engine);
         }
     }
 }

@@ -51,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--main", paramLabel = "ID", description = "Which <BehaviorTree> of a tree file is the main one.")
     String main;
 
-    @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files (repeatable).")
+    @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files of trees and by $(find-pkg-share NAME) in launch files (repeatable).")
     List<Path> searchPath = new ArrayList<>();
 
     @Option(names = "--verbose", description = "Also print notes (palette merges, ignored palette defaults).")
@@ -91,6 +91,19 @@ final class ValidateCommand implements Callable<Integer> {
         }
     }
 
+    /** For an SCXML document, which datamodel engine runs it and why ({@code " (datamodel engine: ...)"}), else "". */
+    private static String scxmlEngine(Path f) {
+        try {
+            if (FileCheck.kindOf(f) != FileCheck.Kind.SCXML) {
+                return "";
+            }
+            io.canopy.statemachine.Statechart chart = io.canopy.statemachine.ScxmlLoader.load(f);
+            return " (" + ScxmlCommand.engineLine(chart) + ")";
+        } catch (io.canopy.InputException e) {
+            return "";
+        }
+    }
+
     @Override
     public Integer call() {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -104,14 +117,15 @@ final class ValidateCommand implements Callable<Integer> {
         for (Path f : files) {
             List<String> warnings = new ArrayList<>();
             boolean btcpp = !palettes.isEmpty() || main != null || !searchPath.isEmpty() || verbose;
-            List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings) : FileCheck.check(f, argValues, warnings);
+            List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings)
+                    : FileCheck.check(f, argValues, warnings, searchPath);
             if (strict) {
                 warnings.forEach(w -> errors.add(w + " (an error with --strict)"));
             } else {
                 warnings.forEach(w -> err.println("warning: " + w));
             }
             if (errors.isEmpty()) {
-                out.println("OK " + f);
+                out.println("OK " + f + scxmlEngine(f));
             } else {
                 bad++;
                 errors.forEach(err::println);

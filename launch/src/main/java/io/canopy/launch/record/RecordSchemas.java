@@ -44,13 +44,30 @@ final class RecordSchemas {
         return FILE.findMessageTypeByName(name);
     }
 
-    /** The schema data of a record type: a FileDescriptorSet of messages.proto and record.proto. */
+    /** The schema data of a record type: a FileDescriptorSet of record.proto and every file it imports. */
     static byte[] recordSet() {
-        return FileDescriptorSet.newBuilder().addFile(MESSAGES).addFile(RECORD).build().toByteArray();
+        return withImports(FILE);
     }
 
+    /** The schema data of an Envelope: messages.proto and every file it imports (status.proto, ...). */
     static byte[] envelopeSet() {
-        return FileDescriptorSet.newBuilder().addFile(MESSAGES).build().toByteArray();
+        return withImports(Envelope.getDescriptor().getFile());
+    }
+
+    /** {@code file} and its imports, imports first, each once: a FileDescriptorSet a reader can build types from. */
+    static byte[] withImports(Descriptors.FileDescriptor file) {
+        java.util.LinkedHashSet<Descriptors.FileDescriptor> all = new java.util.LinkedHashSet<>();
+        collect(file, all);
+        FileDescriptorSet.Builder set = FileDescriptorSet.newBuilder();
+        all.forEach(f -> set.addFile(f.toProto()));
+        return set.build().toByteArray();
+    }
+
+    private static void collect(Descriptors.FileDescriptor file, java.util.Set<Descriptors.FileDescriptor> into) {
+        for (Descriptors.FileDescriptor d : file.getDependencies()) {
+            collect(d, into);
+        }
+        into.add(file);
     }
 
     private static DescriptorProto msg(String name, FieldDescriptorProto.Builder... fields) {

@@ -32,34 +32,36 @@ public final class LaunchRunner implements AutoCloseable {
 
     /** As {@link #start(LaunchPlan)} with your own leaves registered in {@code registry}. */
     public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry) {
-        return start(plan, registry, 0, null, null);
+        return start(plan, registry, MonitorOptions.NONE);
     }
 
     /**
-     * As {@link #start(LaunchPlan, NodeRegistry)} with the trees' debugging tools: Groot2 servers from
-     * {@code groot2Port} (0: none), a {@code .btlog} per tree in {@code btlogDir} (null: none), a console trace
-     * ({@code trace}: null none, "" every node, else a node name and what is under it).
+     * As {@link #start(LaunchPlan, NodeRegistry)} with the debugging tools of {@code monitor}: Groot2 servers,
+     * {@code .btlog}s, console and Perfetto traces (see {@link MonitorOptions}). With several nodes, the Groot2
+     * ports go on from node to node and each node writes its own trace file.
      */
-    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, int groot2Port, java.nio.file.Path btlogDir,
-            String trace) {
-        return start(plan, registry, groot2Port, btlogDir, trace, null);
+    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor) {
+        return start(plan, registry, monitor, null);
     }
 
     /** As above, each node seen by the {@link NodeTap} {@code taps} gives it (a recorder; null: none). */
-    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, int groot2Port, java.nio.file.Path btlogDir,
-            String trace, java.util.function.Function<NodePlan, NodeTap> taps) {
+    public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor,
+            java.util.function.Function<NodePlan, NodeTap> taps) {
         LaunchRunner r = new LaunchRunner();
         try {
-            int port = groot2Port;
+            int port = monitor.groot2Port();
+            int index = 0;
             for (NodePlan n : plan.nodes()) {
                 NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry,
                         taps == null ? NodeTap.NONE : taps.apply(n));
-                node.monitorOptions = new TreeMonitoring.Options(port, btlogDir, trace);
+                node.monitorOptions = monitor.forNode(index++, plan.nodes().size(), n.fullName(), port);
                 port = port > 0 ? port + 2 * n.trees().size() : 0;
                 r.nodes.add(node);
+                LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
             }
             for (NodeRuntime n : r.nodes) {
                 n.start();
+                NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
             }
         } catch (RuntimeException e) {
             r.close();
@@ -96,6 +98,11 @@ public final class LaunchRunner implements AutoCloseable {
             out.add(new NodeView(n));
         }
         return out;
+    }
+
+    /** What each node shows its watchers (the web page), any thread. */
+    public List<RobotProbe> probes() {
+        return nodes.stream().map(RobotProbe::new).toList();
     }
 
     /**

@@ -147,11 +147,11 @@ final class LinkRuntime implements AutoCloseable {
         }
     }
 
-    private static SerialConfig.Parity parity(String p) {
+    static SerialConfig.Parity parity(String p) {
         return SerialConfig.Parity.valueOf(p.toUpperCase(java.util.Locale.ROOT));
     }
 
-    private static SerialConfig.StopBits stopBits(String s) {
+    static SerialConfig.StopBits stopBits(String s) {
         return switch (s) {
             case "2" -> SerialConfig.StopBits.TWO;
             case "1.5" -> SerialConfig.StopBits.ONE_POINT_FIVE;
@@ -159,7 +159,7 @@ final class LinkRuntime implements AutoCloseable {
         };
     }
 
-    private static SerialConfig.FlowControl flow(String f) {
+    static SerialConfig.FlowControl flow(String f) {
         return switch (f) {
             case "rtscts" -> SerialConfig.FlowControl.RTS_CTS;
             case "xonxoff" -> SerialConfig.FlowControl.XON_XOFF;

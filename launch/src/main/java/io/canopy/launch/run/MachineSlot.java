@@ -37,6 +37,19 @@ final class MachineSlot implements TickListener {
         return machine;
     }
 
+    private io.canopy.bt.observe.MachineRecorder recorder;
+
+    /**
+     * The machine's one step recorder, shared by the traces, the web page and the MQTT status; attached at the
+     * first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
+     */
+    synchronized io.canopy.bt.observe.MachineRecorder recorder(io.canopy.tick.NanoClock clock) {
+        if (recorder == null) {
+            recorder = MachineWatch.attach(plan.name(), machine, clock);
+        }
+        return recorder;
+    }
+
     /** Tick thread: queues an external event for the next tick (starting the machine first if need be). */
     void offer(String name, Object data) {
         start();

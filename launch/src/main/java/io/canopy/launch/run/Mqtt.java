@@ -40,16 +40,51 @@ final class Mqtt {
         return Node.start(b.build());
     }
 
-    /** The embedded broker of a node, or null when it uses an external one. */
-    static EmbeddedBroker startBroker(NodePlan plan) {
-        return plan.mqtt().embedded() ? EmbeddedBroker.start(plan.mqtt().port()) : null;
+    /** Embedded brokers of this process by the port their {@code <mqtt port>} asked for, with their users. */
+    private static final java.util.Map<Integer, Shared> BROKERS = new java.util.HashMap<>();
+
+    private static final class Shared {
+        final EmbeddedBroker broker;
+        int users;
+
+        Shared(EmbeddedBroker broker) {
+            this.broker = broker;
+        }
     }
 
     /**
-     * Stops a broker in the background: Moquette waits out Netty's two-second quiet period, and the clients
-     * are gone by then (they said {@code offline} and disconnected), so nobody needs to wait for it.
+     * The embedded broker of a node, or null when it uses an external one. Nodes of one process that ask for
+     * the same port (several {@code <node>}s of a launch file, each with the default {@code <mqtt>}) share one
+     * broker; it stops when the last of them stops.
+     */
+    static EmbeddedBroker startBroker(NodePlan plan) {
+        if (!plan.mqtt().embedded()) {
+            return null;
+        }
+        synchronized (BROKERS) {
+            Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.start(port)));
+            s.users++;
+            return s.broker;
+        }
+    }
+
+    /**
+     * Stops a broker in the background once its last node lets go of it: Moquette waits out Netty's two-second
+     * quiet period, and the clients are gone by then (they said {@code offline} and disconnected), so nobody
+     * needs to wait for it.
      */
     static void stopInBackground(EmbeddedBroker broker) {
+        synchronized (BROKERS) {
+            for (var it = BROKERS.entrySet().iterator(); it.hasNext();) {
+                Shared s = it.next().getValue();
+                if (s.broker == broker) {
+                    if (--s.users > 0) {
+                        return;
+                    }
+                    it.remove();
+                }
+            }
+        }
         Thread t = new Thread(broker::close, "canopy-broker-stop");
         t.setDaemon(true);
         t.start();

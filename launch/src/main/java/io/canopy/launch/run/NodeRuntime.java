@@ -67,14 +67,18 @@ final class NodeRuntime {
     private java.util.concurrent.CompletableFuture<Void> mqttUp;
     Telemetry telemetry;
     Failsafe failsafe;
+    /** MAVLink vehicles and Dynamixel buses ({@code <mavlink>}, {@code <dynamixel>}). */
+    DeviceRuntime devices = DeviceRuntime.NONE;
     /** The compiled {@code <bind>}s, in launch-file order. */
     final List<Binding> routes = new ArrayList<>();
     /** One per timer: the phases of a tick. */
     final List<NodeCycle> cycles = new ArrayList<>();
     private io.canopy.tick.Watchdog watchdog;
-    /** Groot2, .btlog and console trace of the trees (canopy run --groot2/--btlog/--trace), or null. */
+    /** Groot2, .btlog, console and Perfetto traces (canopy run --groot2/--btlog/--trace/--trace-json), or null. */
     private TreeMonitoring monitoring;
-    TreeMonitoring.Options monitorOptions = TreeMonitoring.Options.NONE;
+    MonitorOptions monitorOptions = MonitorOptions.NONE;
+    /** The full status on MQTT ({@code <robot>/status/...}), or null. */
+    private io.canopy.launch.status.StatusTopics statusTopics;
     /** A recorder or replayer (canopy run --record, canopy replay), or {@link NodeTap#NONE}. */
     final NodeTap tap;
 
@@ -127,6 +131,7 @@ final class NodeRuntime {
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
             links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock(), this.tap));
         }
+        devices = DeviceRuntime.build(plan.devices(), ticker, blackboard, cycles);
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
                 plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox(), !plan.machines().isEmpty());
         bus.failsafe(failsafe);
@@ -157,7 +162,7 @@ final class NodeRuntime {
         XmlTreeLoader loader = new XmlTreeLoader(reg);
         List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {
-            Tree tree = loader.loadFile(t.file(), blackboard, new TreeContext(ticker.oneShotTimers(), t.seed()));
+            Tree tree = loader.loadFile(t.file(), blackboard, devices.services(new TreeContext(ticker.oneShotTimers(), t.seed())));
             if (t.main() != null && !t.main().equals(tree.id())) {
                 throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
                         + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
@@ -189,6 +194,7 @@ final class NodeRuntime {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         long t4 = System.nanoTime();
+        trees.forEach(s -> io.canopy.launch.fleet.ClaimBoard.attach(s.tree.context(), mqtt));
         String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
         Wiring wiring = new Wiring(this, taps, cycles);
         int index = 0;
@@ -285,8 +291,10 @@ final class NodeRuntime {
     }
 
     void start() {
-        if (monitorOptions.any()) {
-            monitoring = TreeMonitoring.attach(trees, monitorOptions, System.out); // before the first tick
+        trees.forEach(TreeSlot::observer); // before the first tick: the observers that watchers read
+        machines.forEach(m -> m.recorder(ticker.clock()));
+        if (TreeMonitoring.wanted(monitorOptions, trees)) {
+            monitoring = TreeMonitoring.attach(this, monitorOptions, System.out); // before the first tick
         }
         for (MachineSlot m : machines) {
             m.start(); // before the tick thread exists, so its first tick sees the initial configuration
@@ -296,7 +304,8 @@ final class NodeRuntime {
             l.start();
         }
         ticker.start();
-        watchdog = new io.canopy.tick.Watchdog(ticker, failsafe).start();
+        statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
+        watchdog = new io.canopy.tick.Watchdog(ticker, devices.around(failsafe)).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
@@ -323,6 +332,9 @@ final class NodeRuntime {
         }
         if (monitoring != null) {
             monitoring.close(); // after the halts, so the .btlog and the trace show them
+        }
+        if (statusTopics != null) {
+            statusTopics.close(); // after the halts, so the last status shows them
         }
         long stops = 0;
         for (LinkRuntime l : links.values()) {
@@ -379,6 +391,7 @@ final class NodeRuntime {
     }
 
     private void closeLinks() {
+        devices.close(); // their failsafes first (hold or disarm, torque off), then their links
         for (LinkRuntime l : links.values()) {
             try {
                 l.close();

@@ -91,6 +91,11 @@ public final class NodeView {
         return out;
     }
 
+    /** Each timer's figures so far (rate, ticks, lateness percentiles, overruns). */
+    public List<io.canopy.tick.TimerStats> timerStats() {
+        return node.ticker.stats();
+    }
+
     /** Times a link fell silent with its port open (the failsafe's silence check). */
     public long failsafeSilences() {
         return node.failsafe.silences();

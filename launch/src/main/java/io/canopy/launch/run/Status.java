@@ -42,6 +42,7 @@ final class Status {
         for (LinkRuntime l : n.links.values()) {
             b.append(' ').append(l.describe()).append(" |");
         }
+        b.append(n.devices.describe());
         b.append(" mqtt ").append(n.mqtt != null && n.mqtt.isConnected() ? "up" : "DOWN");
         return b.toString();
     }

@@ -82,6 +82,7 @@ final class Telemetry implements TickListener {
         for (LinkRuntime l : node.links.values()) {
             linkStatus.publish(l.status(node.failsafe != null && node.failsafe.silent(l.plan.name())));
         }
+        node.devices.linkStatuses().forEach(linkStatus::publish); // MAVLink and Dynamixel links
         DiffDriveRuntime d = node.drive;
         if (d != null) {
             String json = String.format(Locale.ROOT, "{\"x\":%.3f,\"y\":%.3f,\"theta\":%.3f}", d.x(), d.y(), d.theta());

@@ -46,6 +46,7 @@ final class TreeSlot implements TickListener, EventHandler {
     private long errors;
     private volatile Status lastStatus = Status.IDLE;
     private volatile String runningAction = "-";
+    private io.canopy.bt.observe.TreeObserver observer;
 
     TreeSlot(TreePlan plan, Tree tree, MachineSlot gate, int gateState, EventBus bus) {
         this.plan = plan;
@@ -155,6 +156,17 @@ final class TreeSlot implements TickListener, EventHandler {
         finder.found = null;
         tree.forEachNode(finder);
         runningAction = !active && gate != null ? "(inactive)" : finder.found == null ? "-" : finder.found;
+    }
+
+    /**
+     * The tree's one observer, shared by Groot2, .btlog, traces, the web page and the MQTT status; attached at
+     * the first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
+     */
+    synchronized io.canopy.bt.observe.TreeObserver observer() {
+        if (observer == null) {
+            observer = io.canopy.bt.observe.TreeObserver.attach(tree);
+        }
+        return observer;
     }
 
     /** Any thread: the name of the deepest RUNNING leaf as of the last refresh, "-" when none. */

@@ -27,7 +27,7 @@ class TreeMonitoringTest {
         Path logs = dir.resolve("logs");
         int port = PatrolDemoTest.freePort();
         LaunchRunner runner = LaunchRunner.start(LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
-                Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()))), NodeRegistry.withBuiltins(), port, logs, null);
+                Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()))), NodeRegistry.withBuiltins(), new MonitorOptions(port, logs, null, null));
         try {
             await().atMost(Duration.ofSeconds(10)).until(() -> runner.views().get(0).runningAction("patrol").startsWith("South"));
         } finally {

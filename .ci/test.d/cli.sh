@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The ros2-style tools against a real Mosquitto (issue #23): the demo runs on Mosquitto, then canopy topic
+# list/info/echo/hz/bw, node list/info and call read it from outside, as a user would from another shell;
+# a plain-text command from mosquitto_pub gets its one warning line; --help and exit codes 0/1/2 of every new
+# command. Needs mosquitto and mosquitto_pub (.ci/run installs them); fails when they are missing.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+passed=0; failed=0
+ok() { echo "cli: ok   $1"; passed=$((passed + 1)); }
+ko() { echo "cli: FAIL $1"; [ -n "${2:-}" ] && echo "$2" | head -20 | sed 's/^/    /'; failed=$((failed + 1)); }
+
+mosq=$(command -v mosquitto || { [ -x /usr/sbin/mosquitto ] && echo /usr/sbin/mosquitto; })
+if [ -z "$mosq" ] || ! command -v mosquitto_pub >/dev/null; then
+  echo "cli: mosquitto and mosquitto_pub are needed (sudo apt-get install mosquitto mosquitto-clients)"
+  echo "cli: 0 passed, 1 failed"; exit 1
+fi
+export CANOPY_CDS=0
+canopy() { bin/canopy "$@"; }
+canopy --version >/dev/null 2>&1 || { echo "cli: bin/canopy does not start"; echo "cli: 0 passed, 1 failed"; exit 1; }
+
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" > "$work/mosquitto.conf"
+"$mosq" -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 &
+mosq_pid=$!
+B=(--broker "tcp://127.0.0.1:$port")
+canopy run launch/examples/patrol.launch.xml --arg "broker=tcp://127.0.0.1:$port" --no-status --duration 90s \
+  > "$work/run.out" 2> "$work/run.err" &
+run_pid=$!
+cleanup() { kill "$run_pid" 2>/dev/null; wait "$run_pid" 2>/dev/null; kill "$mosq_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+for _ in $(seq 1 60); do
+  canopy node list "${B[@]}" 2>/dev/null | grep -q "^robot1/controller online$" && break
+  sleep 0.5
+done
+
+out=$(canopy node list "${B[@]}" 2>&1)
+[[ "$out" == *"robot1/controller online"* ]] && ok "node list: online" || ko "node list: online" "$out$(tail -5 "$work/run.err")"
+
+out=$(canopy topic list "${B[@]}" 2>&1)
+[[ "$out" == *"robot1/controller/timers [TimerStats]"* && "$out" == *"robot1/controller/odom [Event]"* ]] \
+  && ok "topic list: topics with types" || ko "topic list: topics with types" "$out"
+
+out=$(canopy topic info robot1/cmd/stop "${B[@]}" 2>&1)
+[[ "$out" == *"Type: Event"* && "$out" == *"robot1/controller (online, expects Event)"* ]] \
+  && ok "topic info: type and subscriber" || ko "topic info" "$out"
+
+out=$(canopy node info robot1/controller "${B[@]}" 2>&1)
+[[ "$out" == *"State: online"* && "$out" == *"mission file=mission.scxml"* && "$out" == *"robot1/controller/describe"* ]] \
+  && ok "node info: state, machines, services" || ko "node info" "$out"
+
+out=$(canopy topic hz robot1/controller/odom --duration 2500ms "${B[@]}" 2>&1); rc=$?
+[ $rc = 0 ] && [[ "$out" == *"average rate: "* ]] && ok "topic hz" || ko "topic hz (exit $rc)" "$out"
+
+out=$(canopy topic bw robot1/controller/odom --duration 2500ms "${B[@]}" 2>&1); rc=$?
+[ $rc = 0 ] && [[ "$out" =~ average:\ [0-9.]+K?B/s ]] && ok "topic bw" || ko "topic bw (exit $rc)" "$out"
+
+out=$(canopy topic echo robot1/controller/machines --once --field active_states "${B[@]}" 2>/dev/null)
+[[ "$out" == *"Mission"* ]] && ok "topic echo --once --field" || ko "topic echo --once --field" "$out"
+
+out=$(canopy topic echo robot1/controller/odom --once --json "${B[@]}" 2>/dev/null)
+[[ "$out" == '{"topic":"robot1/controller/odom"'*'"payload":{"x":'* ]] && ok "topic echo --json" || ko "topic echo --json" "$out"
+
+out=$(canopy call robot1/controller/describe '{}' "${B[@]}" 2>&1); rc=$?
+[ $rc = 0 ] && [[ "$out" == '{"name":"node.info"'* ]] && ok "call describe" || ko "call describe (exit $rc)" "$out"
+
+out=$(canopy call robot1/controller/nothing '{}' --timeout 500ms "${B[@]}" 2>&1); rc=$?
+[ $rc = 1 ] && [[ "$out" == *"did not answer within 500 ms"* ]] && ok "call: no server is exit 1" || ko "call timeout (exit $rc)" "$out"
+
+out=$(canopy node info robot1/nobody --wait 300ms "${B[@]}" 2>&1); rc=$?
+[ $rc = 1 ] && ok "node info: unknown node is exit 1" || ko "node info unknown (exit $rc)" "$out"
+
+out=$(canopy topic hz 2>&1); rc=$?
+[ $rc = 2 ] && [[ "$out" == *"Missing required parameter"* ]] && ok "topic hz without TOPIC is exit 2" || ko "topic hz no arg (exit $rc)" "$out"
+
+out=$(canopy topic echo x "${B[@]/$port/1}" --connect-timeout-ms 300 2>&1); rc=$?
+[ $rc = 2 ] && [[ "$out" == *"not reachable"* ]] && ok "unreachable broker is exit 2, one line" || ko "unreachable broker (exit $rc)" "$out"
+
+# a plain-text command where Envelopes are expected: one warning line (not one per message) naming the topic and
+# what it expects
+mosquitto_pub -h 127.0.0.1 -p "$port" -t robot1/cmd/stop -m stop -q 1
+mosquitto_pub -h 127.0.0.1 -p "$port" -t robot1/cmd/stop -m stop -q 1
+for _ in $(seq 1 20); do grep -q "MQTT topic 'robot1/cmd/stop'" "$work/run.err" && break; sleep 0.25; done
+sleep 0.5
+lines=$(grep -c "MQTT topic 'robot1/cmd/stop'" "$work/run.err")
+line=$(grep "MQTT topic 'robot1/cmd/stop'" "$work/run.err")
+[ "$lines" = 1 ] && [[ "$line" == *"not a canopy.v1.Envelope"* ]] \
+  && ok "mosquitto_pub -m stop: one warning line" || ko "mosquitto_pub -m stop warning ($lines lines)" "$(tail -5 "$work/run.err")"
+
+for c in "topic list" "topic info" "topic echo" "topic hz" "topic bw" "node list" "node info" "call"; do
+  # shellcheck disable=SC2086
+  out=$(canopy $c --help 2>&1); rc=$?
+  [ $rc = 0 ] && [[ "$out" == *"Example"* && "$out" == *"Exit codes"* ]] && ok "$c --help" || ko "$c --help (exit $rc)" "$out"
+done
+
+# a broker restart without persistence loses every retained message: the node announces itself again
+kill "$mosq_pid"; wait "$mosq_pid" 2>/dev/null
+"$mosq" -c "$work/mosquitto.conf" >> "$work/mosquitto.log" 2>&1 &
+mosq_pid=$!
+for _ in $(seq 1 60); do
+  canopy node info robot1/controller --wait 300ms "${B[@]}" 2>/dev/null | grep -q "control hz=50" && break
+  sleep 0.5
+done
+out=$(canopy node info robot1/controller "${B[@]}" 2>&1)
+[[ "$out" == *"State: online"* && "$out" == *"control hz=50"* ]] && ok "after a broker restart: online with its registry" \
+  || ko "registry after a broker restart" "$out"
+
+# colour only on a terminal, and never with NO_COLOR; the piped status output has no escape either
+esc=$(printf '\033')
+out=$(canopy topic --help 2>&1)
+[[ "$out" != *"$esc"* ]] && ok "no ANSI escapes when stdout is not a terminal" || ko "ANSI escapes in piped help" "$out"
+if command -v script >/dev/null; then
+  tty_out=$(script -q -c "bin/canopy topic --help" /dev/null)
+  nc_out=$(NO_COLOR=1 script -q -c "bin/canopy topic --help" /dev/null)
+  [[ "$tty_out" == *"$esc"* && "$nc_out" != *"$esc"* ]] && ok "colour on a terminal, none with NO_COLOR" \
+    || ko "colour on a terminal / NO_COLOR" "$nc_out"
+fi
+! grep -q "$esc" "$work/run.out" && ok "canopy run's piped stdout has no escapes" || ko "escapes in piped run output"
+
+# bin/canopy install: a symlink on a PATH folder that runs canopy
+out=$(bin/canopy install "$work/bin" 2>&1)
+[ -L "$work/bin/canopy" ] && "$work/bin/canopy" --version 2>/dev/null | grep -q "^canopy " \
+  && ok "bin/canopy install DIR: canopy runs through the symlink" || ko "bin/canopy install" "$out"
+
+kill -INT "$run_pid"; wait "$run_pid"; rc=$?
+[ $rc = 0 ] && ok "run stops cleanly on SIGINT" || ko "run exit $rc" "$(tail -5 "$work/run.err")"
+! grep -q "ERROR" "$work/run.err" && ok "no ERROR in the node's log" || ko "ERROR in the node's log" "$(grep -A3 ERROR "$work/run.err")"
+out=$(canopy node list "${B[@]}" 2>&1)
+[[ "$out" == *"robot1/controller offline"* ]] && ok "node list: offline after shutdown" || ko "node list offline" "$out"
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" = 0 ]

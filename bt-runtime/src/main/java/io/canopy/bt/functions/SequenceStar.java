@@ -1,0 +1,28 @@
+package io.canopy.bt.functions;
+
+import io.canopy.bt.NodeInit;
+import io.canopy.bt.NodeType;
+import io.canopy.bt.Status;
+
+/**
+ * luabt's {@code sequence*}: a sequence that remembers its running child until it completes.
+ *
+ * <ul>
+ *   <li>Starts at the remembered child (the first one on a fresh run) and ticks children in order: SUCCESS
+ *       (or SKIPPED) goes on to the next in the same tick; RUNNING: RUNNING, and the next tick resumes that
+ *       child without re-ticking the earlier ones.
+ *   <li>A child FAILURE: the children are reset, the position goes back to the first child, FAILURE.
+ *       All succeeded: reset, SUCCESS.
+ *   <li>Halt (for example by a ReactiveFallback above it whose earlier child now succeeds): the running child
+ *       is halted, but the position is kept; when it is ticked again it resumes at that child. Memory ends
+ *       only with a completion (see {@link MemoryComposite}).
+ * </ul>
+ */
+public final class SequenceStar extends MemoryComposite {
+    public static final NodeType TYPE = NodeType.control("SequenceStar", SequenceStar::new)
+            .describe("luabt sequence*: resume the running child, even after a halt; restart after a completion");
+
+    public SequenceStar(NodeInit init) {
+        super(init, Status.SUCCESS);
+    }
+}

@@ -1,0 +1,99 @@
+package io.canopy.hardware.dynamixel;
+
+import io.canopy.InputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A servo family's control table as data: name, address, size, access, sign and SI unit of each item, read from
+ * a text table ({@code x-series.table} ships with Canopy; other families are one file away). Immutable.
+ */
+public final class ControlTable {
+    /** One item: a value in SI units is {@code (raw - offset) * scale}. */
+    public record Item(String name, int address, int size, boolean writable, boolean signed, double scale,
+            long offset, String unit) {
+        public double toSi(long raw) {
+            return (raw - offset) * scale;
+        }
+
+        public long fromSi(double si) {
+            return Math.round(si / scale) + offset;
+        }
+    }
+
+    private final String name;
+    private final Map<String, Item> items;
+
+    private ControlTable(String name, Map<String, Item> items) {
+        this.name = name;
+        this.items = Collections.unmodifiableMap(items);
+    }
+
+    /** The X series table that ships with Canopy. */
+    public static ControlTable xSeries() {
+        try (InputStream in = ControlTable.class.getResourceAsStream("x-series.table")) {
+            return parse("x-series.table", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("x-series.table is missing from the jar", e);
+        }
+    }
+
+    /** Parses a table; every bad line is reported at once, each as {@code file:line: what and how to fix}. */
+    public static ControlTable parse(String file, String text) {
+        Map<String, Item> items = new LinkedHashMap<>();
+        StringBuilder errors = new StringBuilder();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\\s+");
+            String where = file + ":" + (i + 1) + ": ";
+            if (f.length != 8) {
+                errors.append(where).append("expected 8 columns (name address size access signed scale offset unit),"
+                        + " found ").append(f.length).append('\n');
+                continue;
+            }
+            try {
+                int size = Integer.parseInt(f[2]);
+                if (size != 1 && size != 2 && size != 4) {
+                    errors.append(where).append("size ").append(size).append(" of '").append(f[0])
+                            .append("' must be 1, 2 or 4\n");
+                    continue;
+                }
+                if (!f[3].equals("R") && !f[3].equals("RW")) {
+                    errors.append(where).append("access '").append(f[3]).append("' must be R or RW\n");
+                    continue;
+                }
+                items.put(f[0], new Item(f[0], Integer.parseInt(f[1]), size, f[3].equals("RW"), f[4].equals("yes"),
+                        Double.parseDouble(f[5]), Long.parseLong(f[6]), f[7]));
+            } catch (NumberFormatException e) {
+                errors.append(where).append("'").append(f[0]).append("': address, size, scale and offset must be"
+                        + " numbers (").append(e.getMessage()).append(")\n");
+            }
+        }
+        if (errors.length() > 0) {
+            throw new InputException(errors.toString().strip());
+        }
+        return new ControlTable(file, items);
+    }
+
+    /** The item {@code name}; an input error naming the close names when there is none. */
+    public Item item(String itemName) {
+        Item it = items.get(itemName);
+        if (it == null) {
+            throw new InputException("control table " + name + " has no item '" + itemName + "'; it has: "
+                    + String.join(", ", items.keySet()));
+        }
+        return it;
+    }
+
+    public String name() {
+        return name;
+    }
+}

@@ -1,0 +1,548 @@
+package io.canopy.hardware.dynamixel;
+
+import io.canopy.hardware.serial.Transport;
+import io.canopy.hardware.stream.SeqlockTable;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventKind;
+import io.canopy.tick.EventQueue;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.StallHandler;
+import io.canopy.tick.TickListener;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A half-duplex bus of Dynamixel Protocol 2.0 servos, driven by its own IO thread, one transaction at a time.
+ * Each cycle: the failsafe or torque change when one is asked for, then one SYNC_WRITE of every servo's goal
+ * (goal position or goal velocity per {@link DynamixelConfig#mode()}), then one SYNC_READ of present current,
+ * velocity, position, input voltage and temperature (addresses 126..146 of the X series), and every tenth cycle
+ * a SYNC_READ of the hardware error status. A servo that does not answer within the response timeout is counted
+ * and reported ({@code <name>.no_answer}, value: its id); one that answered before and then missed
+ * {@link DynamixelConfig#lostAfter()} reads in a row is lost ({@code <name>.servo_lost}, value: id) and the failsafe runs for the whole bus (a limp arm is
+ * safer than one with a dead joint); {@code <name>.servo_back} when it answers again. A status with an error or a
+ * hardware error raises {@code <name>.servo_error} (value: id); bytes that are no packet, a wrong CRC or a bad
+ * length raise {@code <name>.bad_input} (value: the count so far); a bus that fails raises
+ * {@code <name>.link_lost} / {@code link_back} (the failsafe holds goals back after it, until resumed).
+ *
+ * <p>Tick thread: {@link #onTick} copies the latest states into {@link #position(int)} ...; {@link
+ * #setGoal(int, double)} sets a servo's goal (index into the configured ids). Neither waits on the bus.
+ *
+ * <p>Failsafe ({@link #failsafe()}, any thread; the watchdog through {@link #onStall}): torque off, or goal
+ * velocity 0, written by the IO thread at its next cycle (within one period), and goals are no longer sent until
+ * the tick thread calls {@link #resume()} (the {@code DxlTorque} node does, with torque on).
+ */
+public final class DynamixelBus implements TickListener, StallHandler, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DynamixelBus.class);
+
+    public static final int POSITION = 0;
+    public static final int VELOCITY = 1;
+    public static final int CURRENT = 2;
+    public static final int VOLTAGE = 3;
+    public static final int TEMPERATURE = 4;
+    public static final int HARDWARE_ERROR = 5;
+    /** 1 when the servo answered the last read, 0 when it did not. */
+    public static final int ANSWERED = 6;
+    static final int PER_SERVO = 7;
+
+    private static final int READ_START = 126;
+    private static final int READ_LENGTH = 146 - 126 + 1;
+
+    private final DynamixelConfig config;
+    private final ControlTable table;
+    private final Transport transport;
+    private final NanoClock clock;
+    private final EventQueue events;
+    private final int[] ids;
+    private final int[] indexOfId = new int[256];
+    private final ControlTable.Item current;
+    private final ControlTable.Item velocity;
+    private final ControlTable.Item position;
+    private final ControlTable.Item voltage;
+    private final ControlTable.Item temperature;
+    private final ControlTable.Item goal;
+    private final ControlTable.Item torque;
+    private final ControlTable.Item hardwareError;
+    private final ControlTable.Item goalVelocity;
+    private final ControlTable.Item busWatchdog;
+    private final SeqlockTable states;
+    private final SeqlockTable goals;
+    private final String evNoAnswer;
+    private final String evServoError;
+    private final String evLinkLost;
+    private final String evLinkBack;
+    private final String evServoLost;
+    private final String evServoBack;
+    private final String evBadInput;
+    private final AtomicLong lostCount = new AtomicLong();
+    private final AtomicLong servosLost = new AtomicLong();
+    private final AtomicLong packetsSent = new AtomicLong();
+    private final AtomicLong failsafeRequests = new AtomicLong();
+    private final AtomicLong resumeRequests = new AtomicLong();
+    private final AtomicLong torqueOnRequests = new AtomicLong();
+    private final AtomicLong noAnswers = new AtomicLong();
+    private final AtomicLong servoErrors = new AtomicLong();
+    private final AtomicLong cycles = new AtomicLong();
+    private final AtomicLong failsafesWritten = new AtomicLong();
+    private volatile boolean running;
+    private volatile boolean up;
+    private volatile boolean stoppedNow;
+    private Thread thread;
+
+    // IO thread
+    private final DxlParser parser;
+    private final byte[] out = new byte[2048];
+    private final byte[] scratch = new byte[2048];
+    private final byte[] in = new byte[1024];
+    private final long[] values;
+    private final int[] answered;
+    private final int[] lastHwError;
+    private final int[] missed;
+    private final boolean[] seen;
+    private long badInputReported;
+    private final double[] goalCopy;
+    private final Event ioEvent = new Event(8);
+    private int readAddress;
+    private int readLength;
+    private boolean stopped;
+    private long failsafeSeen;
+    private long resumeSeen;
+    private long torqueSeen;
+
+    // tick thread
+    private final double[] snapshot;
+    private final double[] goalValues;
+
+    public DynamixelBus(DynamixelConfig config, ControlTable table, Transport transport, NanoClock clock,
+            EventQueue events) {
+        this.config = config.validate();
+        this.table = table;
+        this.transport = transport;
+        this.clock = clock;
+        this.events = events;
+        this.ids = config.ids().clone();
+        java.util.Arrays.fill(indexOfId, -1);
+        for (int i = 0; i < ids.length; i++) {
+            indexOfId[ids[i]] = i;
+        }
+        current = table.item("present_current");
+        velocity = table.item("present_velocity");
+        position = table.item("present_position");
+        voltage = table.item("present_input_voltage");
+        temperature = table.item("present_temperature");
+        torque = table.item("torque_enable");
+        hardwareError = table.item("hardware_error_status");
+        goalVelocity = table.item("goal_velocity");
+        busWatchdog = config.busWatchdogMs() > 0 ? table.item("bus_watchdog") : null;
+        goal = config.mode() == DynamixelConfig.Mode.POSITION ? table.item("goal_position") : goalVelocity;
+        if (current.address() != READ_START || temperature.address() + 1 - READ_START != READ_LENGTH) {
+            throw new IllegalArgumentException("control table " + table.name() + ": the bus reads present_current.."
+                    + "present_temperature as one block at 126..146 (X series)");
+        }
+        states = new SeqlockTable(ids.length * PER_SERVO);
+        goals = new SeqlockTable(ids.length);
+        snapshot = new double[ids.length * PER_SERVO];
+        goalValues = new double[ids.length];
+        java.util.Arrays.fill(goalValues, Double.NaN);
+        goalCopy = new double[ids.length];
+        values = new long[ids.length];
+        answered = new int[ids.length];
+        lastHwError = new int[ids.length];
+        missed = new int[ids.length];
+        seen = new boolean[ids.length];
+        String p = config.name();
+        evNoAnswer = (p + ".no_answer").intern();
+        evServoError = (p + ".servo_error").intern();
+        evLinkLost = (p + ".link_lost").intern();
+        evLinkBack = (p + ".link_back").intern();
+        evServoLost = (p + ".servo_lost").intern();
+        evServoBack = (p + ".servo_back").intern();
+        evBadInput = (p + ".bad_input").intern();
+        parser = new DxlParser(this::onStatus);
+    }
+
+    /** Opens the port on the calling thread (a wrong port fails here) and starts the bus thread. */
+    public synchronized DynamixelBus start() throws IOException {
+        transport.open();
+        up = true;
+        running = true;
+        thread = new Thread(this::run, "dynamixel-" + config.name());
+        thread.setDaemon(true);
+        thread.start();
+        return this;
+    }
+
+    // ------------------------------------------------------------------ IO thread
+
+    private void run() {
+        busWatchdog();
+        if (config.torqueOnStart()) {
+            torqueAll(1);
+        }
+        long next = System.nanoTime();
+        long backoffMs = 50;
+        while (running) {
+            if (!up) {
+                try {
+                    transport.open();
+                    up = true;
+                    backoffMs = 50;
+                    event(EventKind.COMMAND, evLinkBack, 0);
+                    busWatchdog(); // a servo whose watchdog tripped takes goals again only after it is cleared
+                    stopped = true; // the servos may have rebooted: no goals until the tree resumes
+                } catch (IOException e) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoffMs));
+                    backoffMs = Math.min(1000, backoffMs * 2);
+                    continue;
+                }
+            }
+            cycle();
+            cycles.incrementAndGet();
+            next += config.periodMs() * 1_000_000L;
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(wait);
+            } else {
+                next = System.nanoTime();
+            }
+        }
+    }
+
+    private void cycle() {
+        long fs = failsafeRequests.get();
+        if (fs != failsafeSeen) {
+            failsafeSeen = fs;
+            stopped = true;
+            writeFailsafe();
+        }
+        long rs = resumeRequests.get();
+        if (rs != resumeSeen) {
+            resumeSeen = rs;
+            stopped = false;
+        }
+        long ts = torqueOnRequests.get();
+        if (ts != torqueSeen) {
+            torqueSeen = ts;
+            torqueAll(1);
+        }
+        stoppedNow = stopped;
+        if (!stopped) {
+            goals.copyTo(goalCopy);
+            int n = 0;
+            for (int i = 0; i < ids.length; i++) {
+                if (!Double.isNaN(goalCopy[i])) {
+                    scratchIds[n] = ids[i];
+                    values[n] = goal.fromSi(goalCopy[i]);
+                    n++;
+                }
+            }
+            if (n > 0) {
+                send(DxlPackets.syncWrite(out, scratch, goal.address(), goal.size(), scratchIds, values, n));
+            }
+        }
+        boolean errorsDue = cycles.get() % 10 == 0;
+        readBlock(READ_START, READ_LENGTH);
+        if (errorsDue && up) {
+            readBlock(hardwareError.address(), 1);
+        }
+    }
+
+    private final int[] scratchIds = new int[253];
+
+    private void writeFailsafe() {
+        if (config.failsafe() == DynamixelConfig.Failsafe.TORQUE_OFF) {
+            torqueAll(0);
+        } else {
+            for (int i = 0; i < ids.length; i++) {
+                values[i] = 0;
+            }
+            send(DxlPackets.syncWrite(out, scratch, goalVelocity.address(), goalVelocity.size(), ids, values, ids.length));
+        }
+        failsafesWritten.incrementAndGet();
+    }
+
+    /** Clears each servo's Bus Watchdog (and its error), then sets it, when one is configured. */
+    private void busWatchdog() {
+        if (config.busWatchdogMs() == 0) {
+            return;
+        }
+        writeAll(busWatchdog, 0);
+        writeAll(busWatchdog, config.busWatchdogMs() / 20);
+    }
+
+    private void writeAll(ControlTable.Item item, long value) {
+        for (int i = 0; i < ids.length; i++) {
+            values[i] = value;
+        }
+        send(DxlPackets.syncWrite(out, scratch, item.address(), item.size(), ids, values, ids.length));
+    }
+
+    private void torqueAll(int on) {
+        for (int i = 0; i < ids.length; i++) {
+            values[i] = on;
+        }
+        send(DxlPackets.syncWrite(out, scratch, torque.address(), torque.size(), ids, values, ids.length));
+    }
+
+    private void send(int len) {
+        if (up) {
+            if (transport.write(out, len)) {
+                packetsSent.incrementAndGet();
+            } else {
+                lost();
+            }
+        }
+    }
+
+    private void lost() {
+        up = false;
+        lostCount.incrementAndGet();
+        stopped = true;
+        stoppedNow = true;
+        LOG.warn("dynamixel '{}' ({}): bus lost: {}; reopening", config.name(), transport.describe(), transport.lastError());
+        transport.close();
+        event(EventKind.COMMAND, evLinkLost, 0);
+    }
+
+    /** One SYNC_READ: waits for every servo's status (or the response timeout), stores what came. */
+    private void readBlock(int address, int length) {
+        if (!up) {
+            return;
+        }
+        readAddress = address;
+        readLength = length;
+        java.util.Arrays.fill(answered, 0);
+        parser.reset();
+        send(DxlPackets.syncRead(out, scratch, address, length, ids, ids.length));
+        long deadline = System.nanoTime() + config.responseTimeoutMs() * 1_000_000L;
+        int pending = ids.length;
+        while (pending > 0 && up) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            int n = transport.read(in, (int) Math.max(1, left / 1_000_000L));
+            if (n < 0) {
+                lost();
+                return;
+            }
+            parser.feed(in, 0, n);
+            pending = 0;
+            for (int a : answered) {
+                pending += a == 0 ? 1 : 0;
+            }
+        }
+        if (address == READ_START) {
+            states.beginWrite();
+            for (int i = 0; i < ids.length; i++) {
+                states.set(i * PER_SERVO + ANSWERED, answered[i]);
+            }
+            states.endWrite();
+        }
+        long bad = parser.crcErrors() + parser.badLengths() + parser.garbageBytes();
+        if (bad != badInputReported) {
+            badInputReported = bad;
+            event(EventKind.SENSOR, evBadInput, bad);
+        }
+        for (int i = 0; i < ids.length; i++) {
+            if (answered[i] == 0) {
+                noAnswers.incrementAndGet();
+                event(EventKind.SENSOR, evNoAnswer, ids[i]);
+                // only a servo that was there can be lost: one that never answered (not powered yet, a wrong id) is
+                // reported by no_answer and answered=0, and never got the torque-on it missed
+                if (++missed[i] == config.lostAfter() && config.lostAfter() > 0 && seen[i]) {
+                    servosLost.incrementAndGet();
+                    LOG.warn("dynamixel '{}': servo {} missed {} reads in a row: lost; failsafe ({})", config.name(), ids[i],
+                            missed[i], config.failsafe());
+                    event(EventKind.COMMAND, evServoLost, ids[i]);
+                    failsafeRequests.incrementAndGet(); // written at the start of the next cycle
+                }
+            } else {
+                if (config.lostAfter() > 0 && seen[i] && missed[i] >= config.lostAfter()) {
+                    LOG.info("dynamixel '{}': servo {} answers again; goals stay off until the tree resumes", config.name(), ids[i]);
+                    event(EventKind.COMMAND, evServoBack, ids[i]);
+                }
+                seen[i] = true;
+                missed[i] = 0;
+            }
+        }
+    }
+
+    private void onStatus(int id, int instruction, byte[] p, int n) {
+        if (instruction != DxlPackets.STATUS || id > 252 || indexOfId[id] < 0) {
+            return; // our own instruction echoed by the adapter, or a servo we do not drive
+        }
+        int i = indexOfId[id];
+        int error = p[0] & 0xFF;
+        if (error != 0) {
+            servoErrors.incrementAndGet();
+            event(EventKind.COMMAND, evServoError, id);
+        }
+        if (n - 1 != readLength) {
+            return; // not the answer to this read (a late one)
+        }
+        answered[i] = 1;
+        int base = i * PER_SERVO;
+        if (readAddress == READ_START) {
+            states.beginWrite();
+            states.set(base + CURRENT, current.toSi(DxlPackets.getLe(p, 1 + current.address() - READ_START, current.size(), true)));
+            states.set(base + VELOCITY, velocity.toSi(DxlPackets.getLe(p, 1 + velocity.address() - READ_START, velocity.size(), true)));
+            states.set(base + POSITION, position.toSi(DxlPackets.getLe(p, 1 + position.address() - READ_START, position.size(), true)));
+            states.set(base + VOLTAGE, voltage.toSi(DxlPackets.getLe(p, 1 + voltage.address() - READ_START, voltage.size(), false)));
+            states.set(base + TEMPERATURE, temperature.toSi(DxlPackets.getLe(p, 1 + temperature.address() - READ_START, 1, false)));
+            states.endWrite();
+        } else {
+            int hw = p[1] & 0xFF;
+            states.beginWrite();
+            states.set(base + HARDWARE_ERROR, hw);
+            states.endWrite();
+            if (hw != 0 && hw != lastHwError[i]) {
+                servoErrors.incrementAndGet();
+                event(EventKind.COMMAND, evServoError, id);
+            }
+            lastHwError[i] = hw;
+        }
+    }
+
+    private void event(EventKind kind, String name, double value) {
+        if (events != null) {
+            events.offer(ioEvent.set(kind, name, clock.nanoTime()).value(value));
+        }
+    }
+
+    // ------------------------------------------------------------------ tick thread
+
+    @Override
+    public void onTick(long nowNs) {
+        states.copyTo(snapshot);
+    }
+
+    /** Tick thread: the index of servo {@code id} in the configured ids, or -1. */
+    public int indexOf(int id) {
+        return id >= 0 && id < 256 ? indexOfId[id] : -1;
+    }
+
+    public int servos() {
+        return ids.length;
+    }
+
+    public int id(int index) {
+        return ids[index];
+    }
+
+    /** Tick thread: value {@code what} ({@link #POSITION} ...) of servo {@code index}, as of this tick; NaN until read. */
+    public double state(int index, int what) {
+        return snapshot[index * PER_SERVO + what];
+    }
+
+    /** Tick thread: present position of servo {@code index}, rad (0 at the middle of the range). */
+    public double position(int index) {
+        return state(index, POSITION);
+    }
+
+    /** Tick thread: sets the goal of servo {@code index} (rad, or rad/s in velocity mode); NaN: send none. */
+    public void setGoal(int index, double value) {
+        if (Double.compare(goalValues[index], value) == 0) {
+            return;
+        }
+        goalValues[index] = value;
+        goals.beginWrite();
+        for (int i = 0; i < goalValues.length; i++) {
+            goals.set(i, goalValues[i]);
+        }
+        goals.endWrite();
+    }
+
+    /** Tick thread: the goal last set for servo {@code index}. */
+    public double goal(int index) {
+        return goalValues[index];
+    }
+
+    /** Tick thread: after a failsafe, send goals again and turn torque on. */
+    public void resume() {
+        torqueOnRequests.incrementAndGet();
+        resumeRequests.incrementAndGet();
+    }
+
+    /** Any thread: torque off or zero velocity at the bus's next cycle, and no goals until {@link #resume()}. */
+    public void failsafe() {
+        failsafeRequests.incrementAndGet();
+    }
+
+    @Override
+    public void onStall(String tickerRole, String timerName, long stalledForNs) {
+        failsafe();
+    }
+
+    public DynamixelConfig config() {
+        return config;
+    }
+
+    public long cycles() {
+        return cycles.get();
+    }
+
+    /** Reads a servo did not answer in time. */
+    public long noAnswers() {
+        return noAnswers.get();
+    }
+
+    public long servoErrors() {
+        return servoErrors.get();
+    }
+
+    /** Whether goals are held back (a failsafe ran and the tree did not resume yet), as of the last cycle. */
+    public boolean stopped() {
+        return stoppedNow;
+    }
+
+    /** Whether the port is open. */
+    public boolean isUp() {
+        return up;
+    }
+
+    /** Times the port was lost. */
+    public long lostCount() {
+        return lostCount.get();
+    }
+
+    /** Servos declared lost (missed {@link DynamixelConfig#lostAfter()} reads in a row). */
+    public long servosLost() {
+        return servosLost.get();
+    }
+
+    /** Instruction packets written to the port. */
+    public long packetsSent() {
+        return packetsSent.get();
+    }
+
+    public String describe() {
+        return transport.describe();
+    }
+
+    /** Failsafe writes done by the bus thread. */
+    public long failsafesWritten() {
+        return failsafesWritten.get();
+    }
+
+    public DxlParser parser() {
+        return parser;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        Thread t = thread;
+        if (t != null) {
+            try {
+                t.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        transport.close();
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Serial links: the one tty transport (jssc + poll/read), in-process wires, reconnects, socat pty pairs and
+ * the link that frames Envelopes on them.
+ */
+package io.canopy.hardware.serial;

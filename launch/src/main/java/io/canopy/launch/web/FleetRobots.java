@@ -1,0 +1,245 @@
+package io.canopy.launch.web;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.canopy.launch.status.ScxmlOutline;
+import io.canopy.launch.status.TreeShape;
+import io.canopy.proto.BatteryState;
+import io.canopy.proto.Envelope;
+import io.canopy.proto.LinkStatus;
+import io.canopy.proto.MachineState;
+import io.canopy.proto.TimerStats;
+import io.canopy.proto.TreeNodes;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The robots on a broker ({@code canopy monitor}), from the topics every node publishes: {@code <robot>/state}
+ * (online, or offline from its Last Will), {@code <robot>/status/trees|machines/...} (full status and layouts),
+ * and the telemetry {@code <robot>/timers}, {@code links}, {@code battery}, {@code odom}. MQTT callbacks update
+ * it; the hub samples it; one lock guards both.
+ */
+final class FleetRobots implements RobotSource {
+    private static final long FPS_WINDOW_MS = 1000;
+    private final Map<String, Robot> robots = new TreeMap<>();
+    private final LogRing log;
+
+    private static final class Robot {
+        Boolean online;
+        long lastSeenMs;
+        final JsonObject trees = new JsonObject();
+        final Map<String, String> xml = new LinkedHashMap<>();
+        final JsonObject treeStatus = new JsonObject();
+        final JsonObject machines = new JsonObject();
+        final Map<String, String> scxml = new LinkedHashMap<>();
+        final JsonObject machineState = new JsonObject();
+        final Map<String, JsonObject> timers = new TreeMap<>();
+        final Map<String, JsonObject> links = new TreeMap<>();
+        final Map<String, long[]> frames = new LinkedHashMap<>();
+        JsonObject battery;
+        JsonObject pose;
+    }
+
+    FleetRobots(LogRing log) {
+        this.log = log;
+    }
+
+    /** MQTT thread: one message. Topics of no robot are ignored; a payload that does not parse is skipped. */
+    synchronized void onMessage(String topic, byte[] payload, boolean retained) {
+        int status = topic.indexOf("/status/");
+        long now = System.currentTimeMillis();
+        if (status > 0) {
+            String name = topic.substring(0, status);
+            String rest = topic.substring(status + "/status/".length());
+            Envelope env = parse(payload);
+            if (env == null) {
+                return;
+            }
+            Robot r = robot(name, now, retained);
+            if (rest.startsWith("trees/") && env.hasTreeLayout()) {
+                String tree = env.getTreeLayout().getTree();
+                try {
+                    r.trees.add(tree, Shapes.tree(TreeShape.parse(env.getTreeLayout().getXml())));
+                    r.xml.put(tree, env.getTreeLayout().getXml());
+                } catch (RuntimeException e) {
+                    log.add(now, "WARN", name + ": tree '" + tree + "' layout unreadable: " + e.getMessage());
+                }
+            } else if (rest.startsWith("trees/") && env.hasTreeNodes()) {
+                TreeNodes t = env.getTreeNodes();
+                byte[] s = t.getStatuses().toByteArray();
+                JsonObject o = new JsonObject();
+                o.addProperty("s", Shapes.letters(s, s.length));
+                o.addProperty("active", t.getActive());
+                r.treeStatus.add(t.getTree(), o);
+            } else if (rest.startsWith("machines/") && env.hasMachineLayout()) {
+                String m = env.getMachineLayout().getMachine();
+                try {
+                    r.machines.add(m, Shapes.machine(ScxmlOutline.parse(env.getMachineLayout().getScxml(), m)));
+                    r.scxml.put(m, env.getMachineLayout().getScxml());
+                } catch (RuntimeException e) {
+                    log.add(now, "WARN", name + ": machine '" + m + "' SCXML unreadable: " + e.getMessage());
+                }
+            } else if (rest.startsWith("machines/") && env.hasMachineState()) {
+                MachineState m = env.getMachineState();
+                r.machineState.add(m.getMachine(), LocalRobots.machineState(m.getActiveStatesList(), m.getLastTransitionsList(),
+                        m.getTransitions()));
+            }
+            return;
+        }
+        int slash = topic.lastIndexOf('/');
+        if (slash <= 0) {
+            return;
+        }
+        String name = topic.substring(0, slash);
+        String leaf = topic.substring(slash + 1);
+        switch (leaf) {
+            case "state" -> {
+                String text = new String(payload, StandardCharsets.UTF_8);
+                if (!text.equals("online") && !text.equals("offline")) {
+                    return;
+                }
+                Robot r = robot(name, now, retained);
+                boolean on = text.equals("online");
+                if (r.online == null || r.online != on) {
+                    log.add(now, on ? "INFO" : "WARN", name + " is " + text + (retained ? " (retained)" : ""));
+                }
+                r.online = on;
+            }
+            case "timers", "links", "battery", "odom" -> {
+                Robot r = robots.get(name);
+                Envelope env = parse(payload);
+                if (env == null || (r == null && !env.hasTimerStats())) {
+                    return; // a robot is known by its state, status or timers, not by any topic that ends in "links"
+                }
+                r = robot(name, now, retained);
+                if (env.hasTimerStats()) {
+                    TimerStats s = env.getTimerStats();
+                    JsonObject t = new JsonObject();
+                    t.addProperty("name", s.getTimer());
+                    t.addProperty("hz", s.getRateHz());
+                    t.addProperty("ticks", s.getTicks());
+                    t.addProperty("p50Us", LocalRobots.round(s.getLatenessP50Us(), 1));
+                    t.addProperty("p99Us", LocalRobots.round(s.getLatenessP99Us(), 1));
+                    t.addProperty("maxUs", LocalRobots.round(s.getLatenessMaxUs(), 1));
+                    t.addProperty("overruns", s.getOverruns());
+                    t.addProperty("missed", s.getMissedDeadlines());
+                    r.timers.put(s.getTimer(), t);
+                } else if (env.hasLinkStatus()) {
+                    LinkStatus l = env.getLinkStatus();
+                    long[] f = r.frames.computeIfAbsent(l.getLink(), k -> new long[] {l.getFramesReceived(), now, 0});
+                    if (now - f[1] >= FPS_WINDOW_MS) {
+                        f[2] = Math.round((l.getFramesReceived() - f[0]) * 1000.0 / (now - f[1]));
+                        f[0] = l.getFramesReceived();
+                        f[1] = now;
+                    }
+                    r.links.put(l.getLink(), link(l, f[2]));
+                } else if (env.hasBatteryState()) {
+                    BatteryState b = env.getBatteryState();
+                    JsonObject o = new JsonObject();
+                    o.addProperty("percent", LocalRobots.round(b.getPercent(), 1));
+                    o.addProperty("voltage", LocalRobots.round(b.getVoltage(), 2));
+                    r.battery = o;
+                } else if (env.hasEvent() && env.getEvent().getName().equals("odom")) {
+                    try {
+                        JsonObject p = JsonParser.parseString(env.getEvent().getPayload().toStringUtf8()).getAsJsonObject();
+                        JsonObject o = new JsonObject();
+                        for (String k : new String[] {"x", "y", "theta"}) {
+                            o.addProperty(k, p.get(k).getAsDouble());
+                        }
+                        r.pose = o;
+                    } catch (RuntimeException e) {
+                        // not the odometry Canopy publishes: ignore
+                    }
+                }
+            }
+            default -> {
+                // other topics (commands, events, the old trees/machines summaries) say nothing more
+            }
+        }
+    }
+
+    private Robot robot(String name, long now, boolean retained) {
+        Robot r = robots.computeIfAbsent(name, k -> new Robot());
+        if (!retained) {
+            r.lastSeenMs = now;
+        }
+        return r;
+    }
+
+    private static Envelope parse(byte[] payload) {
+        try {
+            return Envelope.parseFrom(payload);
+        } catch (InvalidProtocolBufferException e) {
+            return null;
+        }
+    }
+
+    static JsonObject link(LinkStatus l, long fps) {
+        JsonObject o = new JsonObject();
+        o.addProperty("name", l.getLink());
+        o.addProperty("connected", l.getConnected());
+        o.addProperty("silent", l.getSilent());
+        o.addProperty("rx", l.getFramesReceived());
+        o.addProperty("tx", l.getFramesSent());
+        o.addProperty("fps", fps);
+        o.addProperty("errors", l.getBadCobs() + l.getShortFrames() + l.getBadCrc() + l.getOversize() + l.getUnparsable());
+        o.addProperty("gaps", l.getSequenceGaps());
+        o.addProperty("lost", l.getLostCount());
+        o.addProperty("dropped", l.getDroppedQueueFull() + l.getDroppedDeviceLost());
+        return o;
+    }
+
+    @Override
+    public synchronized Map<String, JsonObject> sample() {
+        Map<String, JsonObject> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Robot> e : robots.entrySet()) {
+            Robot r = e.getValue();
+            JsonObject o = new JsonObject();
+            o.addProperty("online", r.online == null || r.online);
+            o.addProperty("lastSeenMs", r.lastSeenMs);
+            o.add("trees", r.trees.deepCopy());
+            o.add("treeStatus", r.treeStatus.deepCopy());
+            o.add("machines", r.machines.deepCopy());
+            o.add("machineState", r.machineState.deepCopy());
+            JsonArray timers = new JsonArray();
+            r.timers.values().forEach(t -> timers.add(t.deepCopy()));
+            o.add("timers", timers);
+            JsonArray links = new JsonArray();
+            r.links.values().forEach(l -> links.add(l.deepCopy()));
+            o.add("links", links);
+            if (r.battery != null) {
+                o.add("battery", r.battery.deepCopy());
+            }
+            if (r.pose != null) {
+                o.add("pose", r.pose.deepCopy());
+            }
+            o.add("log", log.json());
+            out.put(e.getKey(), o);
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized String treeXml(String robot, String tree) {
+        for (Map.Entry<String, Robot> e : robots.entrySet()) {
+            if ((robot == null || robot.equals(e.getKey())) && e.getValue().xml.containsKey(tree)) {
+                return e.getValue().xml.get(tree);
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public synchronized String scxml(String robot, String machine) {
+        for (Map.Entry<String, Robot> e : robots.entrySet()) {
+            if ((robot == null || robot.equals(e.getKey())) && e.getValue().scxml.containsKey(machine)) {
+                return e.getValue().scxml.get(machine);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,70 @@
+package io.canopy.launch.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code canopy fleet --robots 3} for a few seconds on the embedded broker: a well-formed report of real figures. */
+class FleetCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = CanopyMain.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void threeRobotsReportLatenessCpuRssAndMessageRate() {
+        int code = run("fleet", "--robots", "3", "--duration", "3s", "--warmup", "1s", "--json",
+                "--launch", "examples/fleet-robot.launch.xml");
+        assertThat(code).as(err.toString()).isEqualTo(CanopyMain.EXIT_OK);
+        String[] lines = out.toString().trim().split("\n");
+        assertThat(lines[0]).startsWith("3 robots on tcp://127.0.0.1:");
+        assertThat(lines[1]).contains("lateness p99 us");
+        JsonObject o = JsonParser.parseString(lines[lines.length - 1]).getAsJsonObject();
+        assertThat(o.get("robots").getAsInt()).isEqualTo(3);
+        assertThat(o.get("duration_s").getAsDouble()).isBetween(2.9, 10.0);
+        assertThat(o.get("cpu_percent").getAsDouble()).isGreaterThan(0);
+        assertThat(o.get("rss_mb").getAsDouble()).isGreaterThan(10);
+        assertThat(o.get("threads").getAsInt()).isGreaterThan(3);
+        // each robot publishes telemetry and renews its claims: the broker passes messages on
+        assertThat(o.get("mqtt_messages_per_s").getAsDouble()).isGreaterThan(3);
+        JsonArray per = o.getAsJsonArray("per_robot");
+        assertThat(per).hasSize(3);
+        Set<String> names = new HashSet<>();
+        for (var e : per) {
+            JsonObject r = e.getAsJsonObject();
+            names.add(r.get("name").getAsString());
+            // control at 50 Hz plus telemetry at 2 Hz for ~3 s
+            assertThat(r.get("ticks").getAsLong()).isBetween(100L, 250L);
+            assertThat(r.get("p99_lateness_us").getAsDouble()).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(r.get("max_lateness_us").getAsDouble());
+        }
+        assertThat(names).containsExactlyInAnyOrder("robot1/controller", "robot2/controller", "robot3/controller");
+        assertThat(o.get("p99_lateness_us_worst_robot").getAsDouble()).isGreaterThanOrEqualTo(o.get("p99_lateness_us_median_robot").getAsDouble());
+    }
+
+    @Test
+    void sharedTickerIsRefusedWithAReason() {
+        int code = run("fleet", "--robots", "2", "--shared-ticker", "--launch", "examples/fleet-robot.launch.xml");
+        assertThat(code).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("--shared-ticker is not supported").contains("owns its ticker");
+    }
+
+    @Test
+    void aMissingLaunchFileSaysHowToFixIt() {
+        int code = run("fleet", "--robots", "2", "--launch", "no/such/fleet-robot.launch.xml");
+        assertThat(code).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(err.toString()).contains("no/such/fleet-robot.launch.xml: no such file").contains("--launch");
+    }
+}

@@ -1,0 +1,1 @@
+submodule2 = require('./submodule2');

@@ -1,0 +1,1 @@
+submodule3 = require('./submodule3');

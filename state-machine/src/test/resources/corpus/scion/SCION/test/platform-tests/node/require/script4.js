@@ -1,0 +1,1 @@
+submodule4 = require('./submodule4');
