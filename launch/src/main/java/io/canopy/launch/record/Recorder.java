@@ -91,8 +91,7 @@ final class Recorder implements NodeTap {
         }
         derived.add(SerialLink.EVENT_DEVICE_LOST);
         derived.add(SerialLink.EVENT_DEVICE_BACK);
-        for (io.canopy.bt.Tree t : n.trees()) {
-            TreeObserver o = TreeObserver.attach(t);
+        for (TreeObserver o : n.treeObservers()) { // the shared ones: --record goes with --groot2, --web, ...
             observers.add(o);
             readers.add(o.reader());
         }

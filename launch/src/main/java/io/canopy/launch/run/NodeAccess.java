@@ -93,6 +93,14 @@ public final class NodeAccess {
         return n.trees.stream().map(t -> t.tree).toList();
     }
 
+    /**
+     * Each tree's one observer, shared with Groot2, the logs, the web page and the MQTT status (a tree has room for
+     * one observer: attaching another would take the tree away from them).
+     */
+    public List<io.canopy.bt.observe.TreeObserver> treeObservers() {
+        return n.trees.stream().map(TreeSlot::observer).toList();
+    }
+
     public List<String> machineNames() {
         return n.machines.stream().map(m -> m.plan.name()).toList();
     }
