@@ -73,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     BrokerLogin login = new BrokerLogin();
 
+    @picocli.CommandLine.Mixin
+    PluginOptions plugins = new PluginOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         Map<String, String> argValues = new LinkedHashMap<>();
@@ -103,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
         if (groot2 != null && (groot2 < 1 || groot2 > 65_000)) {
             throw new io.canopy.InputException("--groot2 " + groot2 + ": not a port; write for example --groot2 1667");
         }
-        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), groot2 == null ? 0 : groot2,
+        LaunchRunner runner = LaunchRunner.start(plan, plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()), groot2 == null ? 0 : groot2,
                 btlog, trace);
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
