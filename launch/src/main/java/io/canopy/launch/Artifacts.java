@@ -35,7 +35,7 @@ public final class Artifacts {
                 }
             }
             for (TreePlan t : node.trees()) {
-                Tree tree = checkTree(t.file(), errors, t.source());
+                Tree tree = checkTree(t.file(), errors, t.source(), node.foreign());
                 if (tree != null && t.main() != null && !t.main().equals(tree.id())) {
                     errors.add(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
                             + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
@@ -69,13 +69,13 @@ public final class Artifacts {
     }
 
     static void checkTree(Path file, List<String> errors) {
-        checkTree(file, errors, null);
+        checkTree(file, errors, null, ForeignNodesPlan.NONE);
     }
 
-    private static Tree checkTree(Path file, List<String> errors, Source from) {
+    private static Tree checkTree(Path file, List<String> errors, Source from, ForeignNodesPlan foreign) {
         Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
         try {
-            return new XmlTreeLoader(registry()).loadFile(shown, Blackboard.create(),
+            return foreign.loader(registry()).loadFile(shown, Blackboard.create(),
                     new TreeContext(new DeadlineTimerQueue(new ManualNanoClock()), 0));
         } catch (InputException e) {
             errors.add(e.getMessage() + via(from));

@@ -25,8 +25,10 @@ public record NodePlan(
         DiffDrivePlan diffDrive,
         MqttPlan mqtt,
         List<BindPlan> binds,
-        Source source) {
+        Source source,
+        ForeignNodesPlan foreign) {
     public NodePlan {
+        foreign = foreign == null ? ForeignNodesPlan.NONE : foreign;
         timers = List.copyOf(timers);
         trees = List.copyOf(trees);
         machines = List.copyOf(machines);
@@ -39,7 +41,7 @@ public record NodePlan(
     /** This node with another MQTT connection (the command line's login options override the file's). */
     public NodePlan withMqtt(MqttPlan other) {
         return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
-                other, binds, source);
+                other, binds, source, foreign);
     }
 
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */

@@ -15,7 +15,7 @@ import java.util.Set;
  */
 final class NodeReader {
     static final List<String> CHILDREN =
-            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind");
+            List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "plugin", "palette");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -39,12 +39,14 @@ final class NodeReader {
     private final List<Object[]> timerRefs = new ArrayList<>();
     private final List<Object[]> linkRefs = new ArrayList<>();
     private MqttPlan mqtt;
+    private final ForeignNodesReader foreign;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
         this.subst = subst;
         this.errors = errors;
         this.outerNamespace = outerNamespace;
+        this.foreign = new ForeignNodesReader(subst, errors);
     }
 
     /** The node, or null when it is switched off or could not be read (errors recorded). */
@@ -72,6 +74,7 @@ final class NodeReader {
                 case "sensor" -> readSensor(c);
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
+                case "plugin", "palette" -> foreign.read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -144,7 +147,7 @@ final class NodeReader {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
-                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source());
+                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), foreign.plan());
     }
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {

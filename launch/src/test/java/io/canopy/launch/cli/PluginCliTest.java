@@ -69,4 +69,25 @@ class PluginCliTest {
         assertThat(r[0]).as("stdout %s stderr %s", r[1], r[2]).isEqualTo(0);
         assertThat((String) r[1]).contains("PASS hello", "1 passed, 0 failed");
     }
+
+    @Test
+    void aLaunchFileNamesItsPluginJarAndPalette() throws IOException {
+        Files.copy(EXAMPLE.resolve("trees/hello.xml"), dir.resolve("hello.xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(dir.resolve("extra_palette.xml"), "<root BTCPP_format=\"4\"><TreeNodesModel>"
+                + "<Action ID=\"Unused\"/></TreeNodesModel></root>");
+        Path with = Files.writeString(dir.resolve("with.launch.xml"), """
+                <launch><node name="n"><timer name="control" hz="10"/>
+                  <plugin jar="plugin-hello.jar"/><palette file="extra_palette.xml"/>
+                  <tree file="hello.xml"/></node></launch>
+                """);
+        Object[] ok = ValidateCommandTest.run("validate", with.toString());
+        assertThat(ok[0]).as("stderr: %s", ok[2]).isEqualTo(0);
+        Path without = Files.writeString(dir.resolve("without.launch.xml"), """
+                <launch><node name="n"><timer name="control" hz="10"/>
+                  <plugin jar="nope.jar"/><tree file="hello.xml"/></node></launch>
+                """);
+        Object[] bad = ValidateCommandTest.run("validate", without.toString());
+        assertThat(bad[0]).isEqualTo(2);
+        assertThat((String) bad[2]).contains("without.launch.xml:2:", "<plugin>", "attribute 'jar': file \"nope.jar\" not found");
+    }
 }
