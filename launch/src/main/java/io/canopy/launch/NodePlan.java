@@ -29,8 +29,10 @@ public record NodePlan(
         List<BindPlan> binds,
         Source source,
         DevicePlans devices,
-        MonitorPlan monitor) {
+        MonitorPlan monitor,
+        ForeignNodesPlan foreign) {
     public NodePlan {
+        foreign = foreign == null ? ForeignNodesPlan.NONE : foreign;
         timers = List.copyOf(timers);
         trees = List.copyOf(trees);
         machines = List.copyOf(machines);
@@ -44,7 +46,7 @@ public record NodePlan(
     /** This node with another MQTT connection (the command line's login options override the file's). */
     public NodePlan withMqtt(MqttPlan other) {
         return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
-                other, binds, source, devices, monitor);
+                other, binds, source, devices, monitor, foreign);
     }
 
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */

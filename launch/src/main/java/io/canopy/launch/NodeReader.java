@@ -16,7 +16,7 @@ import java.util.Set;
 final class NodeReader {
     static final List<String> CHILDREN =
             List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
-                    "dynamixel", "web", "status");
+                    "dynamixel", "web", "status", "plugin", "palette");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -42,6 +42,7 @@ final class NodeReader {
     private MqttPlan mqtt;
     private final DeviceReader devices;
     private MonitorReader monitor;
+    private final ForeignNodesReader foreign;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
@@ -49,6 +50,7 @@ final class NodeReader {
         this.errors = errors;
         this.outerNamespace = outerNamespace;
         this.devices = new DeviceReader(subst, errors);
+        this.foreign = new ForeignNodesReader(subst, errors);
     }
 
     /** The trees read so far (after {@link #read()}: every readable {@code <tree>}, even when the node has errors). */
@@ -87,6 +89,7 @@ final class NodeReader {
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
                 case "web", "status" -> monitor().read(c);
+                case "plugin", "palette" -> foreign.read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -164,7 +167,8 @@ final class NodeReader {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
-                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()));
+                drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()),
+                foreign.plan());
     }
 
     private MonitorReader monitor() {

@@ -73,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin io.canopy.launch.record.RecordOptions recording = new io.canopy.launch.record.RecordOptions();
 
+    @picocli.CommandLine.Mixin
+    PluginOptions plugins = new PluginOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;
@@ -101,8 +104,8 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        LaunchRunner runner = LaunchRunner.start(plan, io.canopy.bt.NodeRegistry.withBuiltins(), observe.options(),
-                recording.taps(plan));
+        LaunchRunner runner = LaunchRunner.start(plan, plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()),
+                observe.options(), recording.taps(plan));
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         AutoCloseable page = null;

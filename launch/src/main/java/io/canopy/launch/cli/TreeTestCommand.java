@@ -26,10 +26,13 @@ final class TreeTestCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files or folders.")
     List<Path> paths;
 
+    @picocli.CommandLine.Mixin
+    PluginOptions plugins = new PluginOptions();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        ScenarioRunner runner = new ScenarioRunner();
+        ScenarioRunner runner = new ScenarioRunner(plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()));
         int passed = 0;
         int failed = 0;
         for (Path file : ScenarioRunner.collect(paths)) {

@@ -54,6 +54,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files of trees and by $(find-pkg-share NAME) in launch files (repeatable).")
     List<Path> searchPath = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    PluginOptions plugins = new PluginOptions();
+
     @Option(names = "--verbose", description = "Also print notes (palette merges, ignored palette defaults).")
     boolean verbose;
 
@@ -62,9 +65,14 @@ final class ValidateCommand implements Callable<Integer> {
         io.canopy.bt.NodeRegistry registry = io.canopy.bt.NodeRegistry.withBuiltins();
         registry.register(io.canopy.statemachine.StateMachineNode.TYPE);
         io.canopy.launch.nav.NavLeaves.register(registry);
+        List<String> errors = new ArrayList<>();
+        try {
+            plugins.addTo(registry);
+        } catch (io.canopy.InputException e) {
+            errors.addAll(e.getMessage().lines().toList());
+        }
         io.canopy.bt.XmlTreeLoader loader = new io.canopy.bt.XmlTreeLoader(registry).withMain(main)
                 .withSearchPath(searchPath).withStandIns(Map.of());
-        List<String> errors = new ArrayList<>();
         for (Path p : palettes) {
             try {
                 loader.withPalette(p);
@@ -116,7 +124,7 @@ final class ValidateCommand implements Callable<Integer> {
         int bad = 0;
         for (Path f : files) {
             List<String> warnings = new ArrayList<>();
-            boolean btcpp = !palettes.isEmpty() || main != null || !searchPath.isEmpty() || verbose;
+            boolean btcpp = !palettes.isEmpty() || !plugins.jars.isEmpty() || main != null || !searchPath.isEmpty() || verbose;
             List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings)
                     : FileCheck.check(f, argValues, warnings, searchPath);
             if (strict) {

@@ -159,7 +159,7 @@ final class NodeRuntime {
         }
         long t2 = System.nanoTime();
         NodeRegistry reg = io.canopy.launch.Artifacts.withRunLeaves(registry.copy());
-        XmlTreeLoader loader = new XmlTreeLoader(reg);
+        XmlTreeLoader loader = plan.foreign().loader(reg);
         List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {
             Tree tree = loader.loadFile(t.file(), blackboard, devices.services(new TreeContext(ticker.oneShotTimers(), t.seed())));

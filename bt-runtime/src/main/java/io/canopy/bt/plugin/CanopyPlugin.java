@@ -1,0 +1,27 @@
+package io.canopy.bt.plugin;
+
+import io.canopy.bt.NodeRegistry;
+
+/**
+ * What a plugin jar implements to add node types: one class, named in the jar's
+ * {@code META-INF/services/io.canopy.bt.plugin.CanopyPlugin}, with a public no-argument constructor.
+ * {@link #register} adds its types with one line each, as code that builds a registry does:
+ * <pre>{@code
+ * public final class HelloPlugin implements CanopyPlugin {
+ *     public void register(NodeRegistry registry) {
+ *         registry.register(SayHello.TYPE);
+ *     }
+ * }
+ * }</pre>
+ * A type whose ID a palette declares replaces nothing: it is the declared type's implementation, checked
+ * against the palette's ports like a built-in.
+ */
+public interface CanopyPlugin {
+    /** A short name for messages (the jar's name is added by the loader); the class name by default. */
+    default String name() {
+        return getClass().getName();
+    }
+
+    /** Registers this plugin's node types. */
+    void register(NodeRegistry registry);
+}

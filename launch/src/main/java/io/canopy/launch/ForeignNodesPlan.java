@@ -1,0 +1,36 @@
+package io.canopy.launch;
+
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.plugin.PluginLoader;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where a node's custom node types come from ({@code <plugin jar="..."/>}, {@code <palette file="..."/>} in a
+ * {@code <node>}): plugin jars add implementations, palettes declare types and ports. Paths are absolute.
+ */
+public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes) {
+    /** No plugin and no palette. */
+    public static final ForeignNodesPlan NONE = new ForeignNodesPlan(List.of(), List.of());
+
+    public ForeignNodesPlan {
+        plugins = List.copyOf(plugins);
+        palettes = List.copyOf(palettes);
+    }
+
+    /**
+     * A tree loader over {@code registry} with the plugins' types added to it and the palettes applied; an
+     * InputException naming each bad jar or palette.
+     */
+    public XmlTreeLoader loader(NodeRegistry registry) {
+        if (!plugins.isEmpty()) {
+            PluginLoader.load(plugins, registry);
+        }
+        XmlTreeLoader loader = new XmlTreeLoader(registry);
+        for (Path p : palettes) {
+            loader.withPalette(p);
+        }
+        return loader;
+    }
+}
