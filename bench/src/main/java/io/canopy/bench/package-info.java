@@ -1,5 +1,5 @@
 /**
- * Side-by-side JMH benchmarks (not shipped): Canopy's trees and machines next to gdx-ai's behavior trees and
- * Apache Commons SCXML on the same bench shapes, in one run; {@code canopy bench tree --compare} runs them.
+ * Side-by-side JMH benchmarks (not shipped): Canopy's bench trees with -prof gc, and Canopy's machines next to
+ * Apache Commons SCXML on the same shapes in one run; {@code canopy bench tree|fsm --compare} runs them.
  */
 package io.canopy.bench;

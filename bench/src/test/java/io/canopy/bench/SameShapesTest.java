@@ -3,8 +3,6 @@ package io.canopy.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.badlogic.gdx.ai.btree.BehaviorTree;
-import com.badlogic.gdx.ai.btree.Task;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.bench.BenchLeaves;
@@ -13,39 +11,10 @@ import java.util.stream.Collectors;
 import org.apache.commons.scxml.SCXMLExecutor;
 import org.apache.commons.scxml.TriggerEvent;
 import org.apache.commons.scxml.model.TransitionTarget;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** The gdx-ai and Commons SCXML forms do the same work as Canopy's, step for step (so the ratios compare like with like). */
+/** The Commons SCXML forms do the same work as Canopy's, step for step (so the ratios compare like with like). */
 class SameShapesTest {
-    @ParameterizedTest
-    @ValueSource(strings = {"flat-seq-1000", "fallback-deep", "reactive-running"})
-    void gdxAiTicksTheSameLeavesWithTheSameResult(String name) {
-        Tree canopy = BenchTrees.loadCanopy(name);
-        BehaviorTree<Object> gdx = GdxAiTrees.load(BenchTrees.file(name));
-        for (int step = 0; step < 3; step++) {
-            BenchLeaves.reset();
-            Status status = canopy.tickExactlyOnce();
-            long canopyLeaves = BenchLeaves.leafTicks();
-            GdxAiTrees.leafTicks = 0;
-            gdx.step();
-            assertThat(GdxAiTrees.leafTicks).as(name + " step " + step).isEqualTo(canopyLeaves).isPositive();
-            Task.Status expected = switch (status) {
-                case SUCCESS -> Task.Status.SUCCEEDED;
-                case FAILURE -> Task.Status.FAILED;
-                default -> Task.Status.RUNNING;
-            };
-            assertThat(gdx.getChild(0).getStatus()).isEqualTo(expected);
-        }
-    }
-
-    @Test
-    void blackboardHeavyHasNoGdxAiForm() {
-        assertThatThrownBy(() -> GdxAiTrees.load(BenchTrees.file("blackboard-heavy")))
-                .hasMessageContaining("no ports");
-    }
-
     @Test
     void commonsScxmlMachinesMoveLikeCanopys() {
         SCXMLExecutor toggle = CommonsScxmlMachines.start("toggle");

@@ -28,8 +28,8 @@ final class BenchTreeCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE.xml", description = "A BT.CPP v4 tree file (not with --compare).")
     Path file;
 
-    @Option(names = "--compare", description = "Run the four bench trees on Canopy and gdx-ai 1.8.2 side by side in one JMH "
-            + "run (bench/ module, -prof gc) and print ns per node, bytes per tick and the ratio.")
+    @Option(names = "--compare", description = "Run the four bench trees in one JMH run (bench/ module, -prof gc) and print "
+            + "ns per node and bytes per tick in the comparison table (gdx-ai's column shows its own published figures).")
     boolean compare;
 
     @Option(names = "--json", description = "Also print the figures as one JSON object on the last line.")
@@ -50,8 +50,8 @@ final class BenchTreeCommand implements Callable<Integer> {
             return TreeCompareTable.print(this, spec.commandLine().getOut());
         }
         if (file == null) {
-            throw new io.canopy.InputException("canopy bench tree: give a tree FILE.xml, or --compare to run the bench trees "
-                    + "side by side with gdx-ai");
+            throw new io.canopy.InputException("canopy bench tree: give a tree FILE.xml, or --compare to run the four bench "
+                    + "trees under JMH");
         }
         TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
         OptionCheck.atLeast("canopy bench tree", "--warmup-ms", warmupMs, 0);

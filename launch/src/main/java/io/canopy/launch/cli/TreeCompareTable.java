@@ -50,8 +50,8 @@ final class TreeCompareTable {
             add(o, "gdxai_alloc_bytes_per_tick", gdx == null ? Double.NaN : gdx.bytesPerOp());
             rows.add(o);
         }
-        out.println("gdx-ai: reactive-running uses a reactive sequence written on gdx-ai's task API (gdx-ai has none);"
-                + " blackboard-heavy has no gdx-ai form (no ports).");
+        out.println("gdx-ai is not run in this build (its 1.8.2 jar cannot be resolved here); its own JMH figures on"
+                + " these trees were 6.7 (flat), 18.5 (fallback-deep) and 5.2-6.0 (reactive) ns/node: see docs/performance.md.");
         out.println("B/tick is JMH -prof gc (all JVM threads / ops): a constant ~6 KB/s of harness allocation shows as"
                 + " a few hundredths of a byte on slow ops; it is not the tree's.");
         if (json) {
