@@ -72,7 +72,7 @@ class BridgedBrokersTest {
 
     @Test
     void telemetryAndCommandsCrossTheBridgeWithQos1AndNoLoss() throws Exception {
-        assertThat(Path.of("/usr/sbin/mosquitto")).as("mosquitto is installed by .ci/install.d/fleet.sh").isExecutable();
+        assertThat(Path.of("/usr/sbin/mosquitto")).as("mosquitto is installed by .ci/run").isExecutable();
         Path dir = Files.createTempDirectory("canopy-bridge-");
         int a = freePort();
         int b = freePort();
