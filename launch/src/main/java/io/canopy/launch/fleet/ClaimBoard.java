@@ -60,17 +60,29 @@ public final class ClaimBoard implements TreeContext.TickScoped {
         if (b == null || mqtt == null) {
             return;
         }
-        b.me = mqtt.path();
+        b.as(mqtt.path());
         mqtt.newSubscriber("/" + PREFIX + "+", Event.class, Qos.AT_LEAST_ONCE, b::arrived);
         mqtt.newRawSubscriber("/+/+/state", Qos.AT_LEAST_ONCE, (topic, payload, retained) -> {
             if ("offline".equals(new String(payload, StandardCharsets.US_ASCII))) {
-                b.arrivals.add(new Arrival(null, topic.substring(0, topic.length() - "/state".length()), 0));
+                b.holderOffline(topic.substring(0, topic.length() - "/state".length()));
             }
         });
         b.mqtt = mqtt;
     }
 
-    private void arrived(Event e, Envelope env) {
+    /** IO thread: the node {@code path} said offline (its Last Will after a crash): its claims end at the next tick. */
+    void holderOffline(String path) {
+        arrivals.add(new Arrival(null, path, 0));
+    }
+
+    /** The node path claims are made in (set by {@link #attach}). */
+    ClaimBoard as(String nodePath) {
+        me = nodePath;
+        return this;
+    }
+
+    /** IO thread: a claim or release arrived. */
+    void arrived(Event e, Envelope env) {
         String[] parts = e.getPayload().toStringUtf8().split(" ", 2);
         String resource = parts[0];
         long leaseMs = "claim".equals(e.getName()) && parts.length > 1 ? Long.parseLong(parts[1].trim()) : 0;
