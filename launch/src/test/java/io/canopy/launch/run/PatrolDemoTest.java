@@ -106,6 +106,9 @@ class PatrolDemoTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> node.simulator("base").snapshot().leftRadS() > 1);
 
         Envelope stop = Envelope.newBuilder().setSource("test").setEvent(Event.newBuilder().setName("stop")).build();
+        // the node subscribes as soon as its connection is up, before its first telemetry goes out: a stop published
+        // before that would reach nobody on a loaded host, so wait for the telemetry first
+        await().atMost(Duration.ofSeconds(15)).until(() -> seen.containsKey("robot1/controller/timers"));
         client.publish("robot1/cmd/stop", new MqttMessage(stop.toByteArray()));
 
         await().atMost(Duration.ofSeconds(5)).until(() -> node.eventTick("stop") >= 0 && node.wheelsStoppedTick() >= node.eventTick("stop"));
