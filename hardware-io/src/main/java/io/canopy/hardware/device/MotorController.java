@@ -211,7 +211,7 @@ public final class MotorController implements DeviceRole, TickListener, StallHan
         }
         MotorState s = envelope.getMotorState();
         int id = s.getMotorId();
-        if (id >= states.length) {
+        if (id < 0 || id >= states.length) { // uint32 on the wire: 0x80000000 and above arrive negative
             return false;
         }
         states[id].publish(receivedNs, s.getPosition(), s.getVelocity(), s.getEffort(), s.getFaultFlags());

@@ -70,7 +70,7 @@ public final class DiffDriveModel {
     /** Applies a command received at {@code nowNs}. Unknown motor ids are ignored (returns false). */
     public boolean command(MotorCommand c, long nowNs) {
         int m = c.getMotorId();
-        if (m > 1) {
+        if (m < 0 || m > 1) { // uint32 on the wire: 0x80000000 and above arrive negative
             return false;
         }
         positionMode[m] = false;
