@@ -2,6 +2,7 @@ package io.canopy.statemachine;
 
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.ContextFactory;
+import org.mozilla.javascript.ErrorReporter;
 import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.ScriptableObject;
@@ -37,6 +38,30 @@ final class JsEngine {
             setInstructionObserverThreshold(OBSERVE_EVERY);
             // the interpreter keeps JavaScript calls on the heap: bound the depth so runaway recursion fails fast
             setMaximumInterpreterStackDepth(MAX_CALL_DEPTH);
+            setErrorReporter(Reporter.INSTANCE);
+        }
+    }
+
+    /**
+     * Rhino's default reporter, with the column clamped: for an invalid assignment target inside an expression
+     * ({@code a**9=1}) Rhino's parser reports a negative column, and building the {@link EvaluatorException} for it
+     * throws an {@link IllegalArgumentException} instead of the syntax error (found by {@code ScxmlFuzzTest}).
+     */
+    private static final class Reporter implements ErrorReporter {
+        static final Reporter INSTANCE = new Reporter();
+
+        @Override
+        public void warning(String message, String sourceName, int line, String lineSource, int lineOffset) {}
+
+        @Override
+        public void error(String message, String sourceName, int line, String lineSource, int lineOffset) {
+            throw runtimeError(message, sourceName, line, lineSource, lineOffset);
+        }
+
+        @Override
+        public EvaluatorException runtimeError(
+                String message, String sourceName, int line, String lineSource, int lineOffset) {
+            return new EvaluatorException(message, sourceName, line, lineSource, Math.max(0, lineOffset));
         }
     }
 

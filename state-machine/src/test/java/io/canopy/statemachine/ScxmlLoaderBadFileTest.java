@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
@@ -33,5 +34,19 @@ class ScxmlLoaderBadFileTest {
         Path f = Files.createFile(dir.resolve("e.scxml"));
         assertThatThrownBy(() -> ScxmlLoader.load(f)).isInstanceOf(InputException.class)
                 .hasMessageContaining("e.scxml").hasMessageContaining("empty");
+    }
+
+    @Test
+    void anInvalidAssignmentTargetInAConditionLoadsWithAWarningNotACrash() {
+        // A location that is not a name puts the document on the full engine; for "Var1**9=1" Rhino computes a
+        // negative column, and building its EvaluatorException threw IllegalArgumentException (found by
+        // ScxmlFuzzTest). Now it is the usual load-time warning for a bad expression.
+        String doc = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n"
+                + "<datamodel><data id=\"Var1\" expr=\"0\"/></datamodel>\n"
+                + "<state id=\"s\"><onentry><assign location=\"V,r1\"/></onentry>"
+                + "<transition cond=\"Var1**9=1\" target=\"s\"/></state></scxml>";
+        Statechart chart = ScxmlLoader.parse(doc, "odd.scxml");
+        assertThat(chart.warnings()).anySatisfy(w -> assertThat(w).contains("odd.scxml:3:", "cond=\"Var1**9=1\"",
+                "raises error.execution"));
     }
 }
