@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 public final class StubUnknown {
     private static final Logger LOG = LoggerFactory.getLogger("io.canopy.run");
     private static volatile StandInRules rules;
+    private static volatile java.nio.file.Path rulesFile;
     private static final Set<String> reported = new HashSet<>();
 
     private StubUnknown() {}
@@ -22,17 +23,39 @@ public final class StubUnknown {
     /** Turns stand-ins on for every tree loaded from now on in this process. */
     public static synchronized void enable(StandInRules r) {
         rules = r;
+        rulesFile = null;
+        reported.clear();
+    }
+
+    /**
+     * Turns stand-ins on with the rules of {@code file} ({@link StandInRules#read}), read when the first tree
+     * is loaded so that a bad file is reported like any bad input (one line naming file:line:column).
+     */
+    public static synchronized void enable(java.nio.file.Path file) {
+        rules = StandInRules.NONE;
+        rulesFile = file;
         reported.clear();
     }
 
     /** Turns them off again (tests). */
     public static synchronized void disable() {
         rules = null;
+        rulesFile = null;
         reported.clear();
     }
 
+    /** True while on (without reading a pending rules file). */
+    public static boolean isOn() {
+        return rules != null;
+    }
+
     /** The rules while on, else null. */
-    public static StandInRules rules() {
+    public static synchronized StandInRules rules() {
+        if (rulesFile != null) {
+            java.nio.file.Path f = rulesFile;
+            rules = StandInRules.read(f);
+            rulesFile = null;
+        }
         return rules;
     }
 
