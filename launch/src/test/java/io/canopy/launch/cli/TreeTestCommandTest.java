@@ -72,4 +72,15 @@ class TreeTestCommandTest {
         assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat(((String) r[2]).strip()).startsWith("canopy: " + bad).contains("bad YAML").doesNotContain("\n");
     }
+
+    /** Nav2's navigate-to-pose trees with Nav2's palette and scripted stand-ins, through the command. */
+    @Test
+    void theNav2ScenariosPassThroughTheCommand() {
+        Path scenarios = Path.of("../bt-runtime/src/test/resources/bt/corpus/nav2/scenarios");
+        Object[] r = ValidateCommandTest.run("tree-test", scenarios.toString());
+        String out = (String) r[1];
+        assertThat(r[0]).as("stdout %s stderr %s", out, r[2]).isEqualTo(CanopyMain.EXIT_OK);
+        assertThat(out).contains("PASS goal-reached", "PASS recoveries-round-robin-then-goal",
+                "PASS recoveries-exhausted", "PASS out-of-bounds-fails-at-once", "6 passed, 0 failed");
+    }
 }
