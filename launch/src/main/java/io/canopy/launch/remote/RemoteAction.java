@@ -8,13 +8,10 @@ import io.canopy.bt.PortDirection;
 import io.canopy.bt.PortType;
 import io.canopy.bt.StatefulAction;
 import io.canopy.bt.Status;
-import io.canopy.proto.remote.Feedback;
 import io.canopy.proto.remote.Goal;
-import io.canopy.proto.remote.Result;
 import io.canopy.proto.remote.Value;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A declared action run by a worker ({@code <remote>}). On start it sends a goal holding its input ports and
@@ -119,9 +116,9 @@ final class RemoteAction extends StatefulAction {
         // feedback first: the last feedback before the result is written before the result's outputs
         if (slot.feedback.sequence() != feedbackSeq) {
             feedbackSeq = slot.feedback.sequence();
-            Feedback f = (Feedback) slot.feedback.objectValue();
-            if (goal != null && f.getGoalId() == goal.getGoalId() && f.getOutputsCount() > 0) {
-                String bad = write(f.getOutputsMap(), "feedback");
+            Reply f = (Reply) slot.feedback.objectValue();
+            if (goal != null && f.goalId() == goal.getGoalId()) {
+                String bad = write(f);
                 if (bad != null) {
                     cancelGoal();
                     return fail(bad);
@@ -130,18 +127,17 @@ final class RemoteAction extends StatefulAction {
         }
         if (slot.result.sequence() != resultSeq) {
             resultSeq = slot.result.sequence();
-            Result r = (Result) slot.result.objectValue();
-            if (goal != null && r.getGoalId() == goal.getGoalId()) {
+            Reply r = (Reply) slot.result.objectValue();
+            if (goal != null && r.goalId() == goal.getGoalId()) {
                 goal = null;
-                String bad = write(r.getOutputsMap(), "result");
+                String bad = write(r);
                 if (bad != null) {
                     return fail(bad);
                 }
-                if (r.getStatus() == io.canopy.proto.remote.Status.SUCCESS) {
+                if (r.success()) {
                     return Status.SUCCESS;
                 }
-                link.failed(name(), "the worker answered " + r.getStatus()
-                        + (r.getMessage().isEmpty() ? "" : ": " + r.getMessage()));
+                link.failed(name(), "the worker answered " + r.message());
                 return Status.FAILURE;
             }
         }
@@ -217,25 +213,24 @@ final class RemoteAction extends StatefulAction {
     }
 
     /** Writes the outputs the worker sent to the ports this node connected; returns why one failed, or null. */
-    private String write(Map<String, Value> values, String from) {
-        if (values.isEmpty()) {
+    private String write(Reply reply) {
+        if (reply.names().length == 0) {
             return null;
         }
         for (int i = 0; i < outputs.length; i++) {
-            Value v = values.get(outNames[i]);
-            if (v == null) {
+            Object v = reply.value(outNames[i]);
+            if (v == Reply.ABSENT) {
                 continue;
             }
             try {
-                switch (v.getKindCase()) {
-                    case TEXT -> outputs[i].setString(v.getText());
-                    case NUMBER -> outputs[i].setDouble(v.getNumber());
-                    case INTEGER -> outputs[i].setLong(v.getInteger());
-                    case FLAG -> outputs[i].setBoolean(v.getFlag());
-                    default -> outputs[i].clear();
+                if (v == null) {
+                    outputs[i].clear();
+                } else {
+                    outputs[i].setObject(v);
                 }
             } catch (RuntimeException e) {
-                return "output port '" + outNames[i] + "' of the " + from + ": " + e.getMessage();
+                return "output port '" + outNames[i] + "' of the " + (reply.result() ? "result" : "feedback") + ": "
+                        + e.getMessage();
             }
         }
         return null;

@@ -172,7 +172,7 @@ final class RemoteLink {
         }
         Slot s = slotOf(r.getGoalId());
         if (s != null) {
-            toInbox(EventKind.COMMAND, s.resultKey, r);
+            toInbox(EventKind.COMMAND, s.resultKey, Reply.of(r));
         }
     }
 
@@ -184,7 +184,7 @@ final class RemoteLink {
         }
         Slot s = slotOf(f.getGoalId());
         if (s != null) {
-            toInbox(EventKind.SENSOR, s.feedbackKey, f);
+            toInbox(EventKind.SENSOR, s.feedbackKey, Reply.of(f));
         }
     }
 
