@@ -18,8 +18,10 @@ import java.util.concurrent.TimeUnit;
  * are collected for assertions; closing ends it (its stdin closes, and it is killed by PID if still alive).
  * Tests skip with a clear message when node or the npm modules are missing, and fail instead when CI=true.
  */
-final class MavlinkPeer implements AutoCloseable {
-    static final Path DIR = Path.of("src/test/node/mavlink-peer");
+public final class MavlinkPeer implements AutoCloseable {
+    /** The peer's folder, from hardware-io's own tests or from another module's (launch uses it through the test-jar). */
+    static final Path DIR = Files.isDirectory(Path.of("src/test/node/mavlink-peer")) ? Path.of("src/test/node/mavlink-peer")
+            : Path.of("../hardware-io/src/test/node/mavlink-peer");
 
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
@@ -41,7 +43,7 @@ final class MavlinkPeer implements AutoCloseable {
     }
 
     /** Skips the calling test unless node and the peer's npm modules are installed. */
-    static void assumeAvailable() {
+    public static void assumeAvailable() {
         boolean node = false;
         for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
             node |= !d.isEmpty() && Files.isExecutable(Path.of(d, "node"));
@@ -56,7 +58,7 @@ final class MavlinkPeer implements AutoCloseable {
         assumeTrue(node && modules, why);
     }
 
-    static MavlinkPeer start(String... args) throws IOException {
+    public static MavlinkPeer start(String... args) throws IOException {
         String[] cmd = new String[args.length + 2];
         cmd[0] = "node";
         cmd[1] = "vehicle.cjs";
@@ -66,20 +68,20 @@ final class MavlinkPeer implements AutoCloseable {
     }
 
     /** Every line the vehicle printed so far. */
-    List<String> lines() {
+    public List<String> lines() {
         return lines;
     }
 
-    boolean saw(String line) {
+    public boolean saw(String line) {
         return lines.contains(line);
     }
 
-    boolean sawPrefix(String prefix) {
+    public boolean sawPrefix(String prefix) {
         return lines.stream().anyMatch(l -> l.startsWith(prefix));
     }
 
     /** Sends a control line ("silence", "resume") to the vehicle's stdin. */
-    void tell(String line) throws IOException {
+    public void tell(String line) throws IOException {
         OutputStream in = process.getOutputStream();
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();

@@ -1,5 +1,6 @@
 package io.canopy.launch.run;
 
+import io.canopy.bt.groot.ZmtpReqClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonArray;
