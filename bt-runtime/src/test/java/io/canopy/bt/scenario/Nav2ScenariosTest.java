@@ -24,7 +24,7 @@ class Nav2ScenariosTest {
     void everyNav2ScenarioPasses() {
         ScenarioRunner runner = new ScenarioRunner();
         List<Path> files = ScenarioRunner.collect(List.of(SCENARIOS));
-        assertThat(files).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(files).hasSizeGreaterThanOrEqualTo(3);
         int cases = 0;
         for (Path f : files) {
             for (Scenario s : ScenarioRunner.load(f)) {
@@ -32,7 +32,7 @@ class Nav2ScenariosTest {
                 cases++;
             }
         }
-        assertThat(cases).isGreaterThanOrEqualTo(6);
+        assertThat(cases).isGreaterThanOrEqualTo(8);
     }
 
     /** The same tree with one recovery too few scripted fails where the case expected success, and says why. */

@@ -81,7 +81,8 @@ class TreeTestCommandTest {
         String out = (String) r[1];
         assertThat(r[0]).as("stdout %s stderr %s", out, r[2]).isEqualTo(CanopyMain.EXIT_OK);
         assertThat(out).contains("PASS goal-reached", "PASS recoveries-round-robin-then-goal",
-                "PASS recoveries-exhausted", "PASS out-of-bounds-fails-at-once", "6 passed, 0 failed");
+                "PASS recoveries-exhausted", "PASS out-of-bounds-fails-at-once", "PASS goal-reached-with-patience",
+                "8 passed, 0 failed");
     }
 
     /** --palette and --stub-rules apply to every case; the case's own rules come first. */

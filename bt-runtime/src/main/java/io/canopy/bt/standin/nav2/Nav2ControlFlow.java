@@ -15,7 +15,8 @@ public final class Nav2ControlFlow {
             "RecoveryNode", new Known(NodeKind.CONTROL, RecoveryNode::new, 2),
             "PipelineSequence", new Known(NodeKind.CONTROL, PipelineSequence::new, -1),
             "RoundRobin", new Known(NodeKind.CONTROL, RoundRobin::new, -1),
-            "RateController", new Known(NodeKind.DECORATOR, RateController::new, 1));
+            "RateController", new Known(NodeKind.DECORATOR, RateController::new, 1),
+            "PathLongerOnApproach", new Known(NodeKind.DECORATOR, PathLongerOnApproach::new, 1));
 
     private Nav2ControlFlow() {}
 
