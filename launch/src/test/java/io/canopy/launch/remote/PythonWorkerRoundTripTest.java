@@ -22,16 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * what to install, when python3-paho-mqtt or protoc is absent; CI installs them (.ci/install.d/python-worker.sh).
  */
 class PythonWorkerRoundTripTest extends RemoteRoundTrip {
-    static final Path ROOT = root();
+    static final Path ROOT = RemoteHarnessPaths.ROOT;
     static String python;
 
     @TempDir
     static Path gen;
-
-    private static Path root() {
-        Path cwd = Path.of("").toAbsolutePath();
-        return Files.exists(cwd.resolve("proto/src/main/proto/canopy/remote.proto")) ? cwd : cwd.getParent();
-    }
 
     @BeforeAll
     static void generateProtos() throws Exception {
