@@ -5,6 +5,9 @@ import io.canopy.bt.control.Sequence;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.bt.standin.StandInAction;
 import io.canopy.bt.standin.StandInDecorator;
+import io.canopy.bt.standin.StandInRule;
+import io.canopy.bt.standin.StandInRules;
+import io.canopy.bt.standin.nav2.Nav2ControlFlow;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -212,22 +215,44 @@ public final class Palette {
      * like a Sequence, decorators pass their child's status through.
      */
     public NodeRegistry registerStandIns(NodeRegistry registry, Map<String, StandIn> scripts) {
+        registerStandIns(registry, StandInRules.ofTypes(scripts));
+        return registry;
+    }
+
+    /**
+     * Registers every declared type {@code registry} does not implement yet as a stand-in and returns those
+     * declarations: actions and conditions follow the first of {@code rules} matching their ID or name
+     * (SUCCESS at once if none); Nav2's RecoveryNode, PipelineSequence, RoundRobin and RateController behave as
+     * Nav2's; other controls tick like a Sequence, other decorators pass their child's status through.
+     */
+    public List<Declaration> registerStandIns(NodeRegistry registry, StandInRules rules) {
+        List<Declaration> out = new ArrayList<>();
         for (Declaration d : declarations.values()) {
             if (registry.find(d.id()) != null) {
                 continue;
             }
-            registry.register(standIn(d, scripts.getOrDefault(d.id(), StandIn.SUCCESS)));
+            registry.register(standIn(d, rules));
+            out.add(d);
         }
-        return registry;
+        return out;
     }
 
-    static NodeType standIn(Declaration d, StandIn script) {
+    static NodeType standIn(Declaration d, StandInRules rules) {
         Port[] ports = d.ports().toArray(new Port[0]);
+        Nav2ControlFlow.Known known = Nav2ControlFlow.find(d.id(), d.kind());
+        NodeFactory leaf = init -> {
+            StandInRule rule = rules.find(d.id(), init.name());
+            return rule == null ? new StandInAction(init, StandIn.SUCCESS)
+                    : new StandInAction(init, rule.runs(), rule.where());
+        };
         NodeType t = switch (d.kind()) {
-            case ACTION -> NodeType.action(d.id(), init -> new StandInAction(init, script), ports);
-            case CONDITION -> NodeType.condition(d.id(), init -> new StandInAction(init, script), ports);
-            case CONTROL -> NodeType.control(d.id(), Sequence::new, ports);
-            case DECORATOR -> NodeType.decorator(d.id(), StandInDecorator::new, ports);
+            case ACTION -> NodeType.action(d.id(), leaf, ports);
+            case CONDITION -> NodeType.condition(d.id(), leaf, ports);
+            case CONTROL -> known != null
+                    ? NodeType.control(d.id(), known.factory(), ports).withChildren(known.maxChildren() == 2 ? 2 : 1,
+                            known.maxChildren())
+                    : NodeType.control(d.id(), Sequence::new, ports);
+            case DECORATOR -> NodeType.decorator(d.id(), known != null ? known.factory() : StandInDecorator::new, ports);
             case SUBTREE -> throw new IllegalStateException("SubTree models are not node types");
         };
         return t.describe(d.description().isEmpty() ? "stand-in (declared at " + d.source() + ")" : d.description());

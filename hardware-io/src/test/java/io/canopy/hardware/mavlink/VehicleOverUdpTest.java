@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.canopy.hardware.stream.UdpByteTransport;
+import io.canopy.testkit.MavlinkPeer;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 
