@@ -123,6 +123,12 @@ abstract class RemoteHarness {
         node = runner.probes().get(0);
     }
 
+    /** Stops the node as canopy run does on SIGTERM (trees halted, outbox flushed, MQTT closed). */
+    void stopNode() {
+        runner.close();
+        runner = null;
+    }
+
     String bb(String key) {
         return node.blackboard().get(key);
     }
