@@ -16,7 +16,7 @@ import java.util.Set;
 final class NodeReader {
     static final List<String> CHILDREN =
             List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
-                    "dynamixel", "web", "status", "plugin", "palette", "remote");
+                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -91,7 +91,7 @@ final class NodeReader {
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
                 case "web", "status" -> monitor().read(c);
-                case "plugin", "palette" -> foreign.read(c);
+                case "plugin", "palette", "enum" -> foreign.read(c);
                 case "remote" -> remotes.read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
