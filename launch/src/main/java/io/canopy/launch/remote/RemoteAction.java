@@ -37,7 +37,7 @@ final class RemoteAction extends StatefulAction {
     private long waitSinceNs;
     private long resultSeq;
     private long feedbackSeq;
-    private long workerSeq;
+    private long offlineSeq;
 
     RemoteAction(NodeInit init, RemoteLink link) {
         super(init);
@@ -141,9 +141,9 @@ final class RemoteAction extends StatefulAction {
                 return Status.FAILURE;
             }
         }
-        if (link.worker.sequence() != workerSeq) {
-            workerSeq = link.worker.sequence();
-            if (worker() == RemoteLink.OFFLINE && goal != null) {
+        if (link.offlines.sequence() != offlineSeq) {
+            offlineSeq = link.offlines.sequence();
+            if (goal != null) {
                 long id = goal.getGoalId();
                 goal = null;
                 return fail("the worker went offline while goal " + Long.toUnsignedString(id) + " was running ("
@@ -204,7 +204,7 @@ final class RemoteAction extends StatefulAction {
             g.putInputs(inNames[i], v.build());
         }
         Goal built = g.build();
-        workerSeq = link.worker.sequence();
+        offlineSeq = link.offlines.sequence();
         if (!link.sendGoal(built, context.clock().nanoTime())) {
             return fail("the node's outbox is full; the goal was not sent");
         }
