@@ -47,30 +47,52 @@ final class Recorder implements NodeTap {
     private long[] lastMachine = new long[0];
     private List<Machine> machines = List.of();
     volatile boolean closed;
+    /** Tick thread: inbox events the links caused (replayed from their messages), routed so far. */
+    private long derivedRouted;
+    /** The node's clock (stamps of device lost/back). */
+    private io.canopy.tick.NanoClock clock = io.canopy.tick.SystemNanoClock.INSTANCE;
+    /**
+     * Per link (in the launch file's order): how many items (messages, lost/back) the link's reader has handed to
+     * the roles so far. Each tick records them (Tick.link_messages), so a replay hands a tick exactly those.
+     */
+    final List<String> linkNames = new ArrayList<>();
+    final List<java.util.concurrent.atomic.AtomicLong> linkCounts = new ArrayList<>();
 
     Recorder(RecordSession session) {
         this.session = session;
     }
 
     @Override
+    public io.canopy.tick.NanoClock clock(io.canopy.tick.NanoClock base) {
+        clock = base;
+        return base;
+    }
+
+    @Override
     public LinkSink linkSink(String link, LinkSink hub) {
+        java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+        linkNames.add(link);
+        linkCounts.add(count);
         return new LinkSink() {
             @Override
             public void onEnvelope(SerialLink l, Envelope envelope, long receivedNs) {
                 serial.add(new Serial(link, envelope, receivedNs, null));
                 hub.onEnvelope(l, envelope, receivedNs);
+                count.lazySet(count.get() + 1);
             }
 
             @Override
             public void onDeviceLost(SerialLink l, String reason) {
-                serial.add(new Serial(link, null, System.nanoTime(), "lost: " + reason));
+                serial.add(new Serial(link, null, clock.nanoTime(), "lost: " + reason));
                 hub.onDeviceLost(l, reason);
+                count.lazySet(count.get() + 1);
             }
 
             @Override
             public void onDeviceBack(SerialLink l) {
-                serial.add(new Serial(link, null, System.nanoTime(), "back"));
+                serial.add(new Serial(link, null, clock.nanoTime(), "back"));
                 hub.onDeviceBack(l);
+                count.lazySet(count.get() + 1);
             }
         };
     }
@@ -107,6 +129,7 @@ final class Recorder implements NodeTap {
     @Override
     public void routed(Event e) {
         if (derived.contains(e.name())) {
+            derivedRouted++;
             return;
         }
         int slot = ring.claim(TickRing.INPUT);
@@ -118,6 +141,7 @@ final class Recorder implements NodeTap {
         ring.a[slot] = e.timestampNs();
         ring.value[slot] = e.value();
         ring.data[slot] = e.attachment();
+        ring.b[slot] = derivedRouted;
         ring.publish();
     }
 
@@ -131,6 +155,10 @@ final class Recorder implements NodeTap {
         ring.a[slot] = node.timer(timer).nextDeadlineNs();
         ring.b[slot] = nowNs;
         ring.value[slot] = node.ticks(timer);
+        double[] counts = ring.vector[slot];
+        for (int i = 0, n = Math.min(linkCounts.size(), counts.length); i < n; i++) {
+            counts[i] = linkCounts.get(i).get();
+        }
         ring.publish();
     }
 
