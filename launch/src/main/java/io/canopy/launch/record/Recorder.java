@@ -49,8 +49,8 @@ final class Recorder implements NodeTap {
     volatile boolean closed;
     /** Tick thread: inbox events the links caused (replayed from their messages), routed so far. */
     private long derivedRouted;
-    /** The node's clock (stamps of device lost/back). */
-    private io.canopy.tick.NanoClock clock = io.canopy.tick.SystemNanoClock.INSTANCE;
+    /** The node's clock (stamps of device lost/back): its base clock, read as the tick's time inside a cycle. */
+    private TickTimeClock clock = new TickTimeClock(io.canopy.tick.SystemNanoClock.INSTANCE);
     /**
      * Per link (in the launch file's order): how many items (messages, lost/back) the link's reader has handed to
      * the roles so far. Each tick records them (Tick.link_messages), so a replay hands a tick exactly those.
@@ -64,8 +64,9 @@ final class Recorder implements NodeTap {
 
     @Override
     public io.canopy.tick.NanoClock clock(io.canopy.tick.NanoClock base) {
-        clock = base;
-        return base;
+        clock = new TickTimeClock(base);
+        // a manual clock (tests, replay) stands still during a cycle already, and the ticker must drive it itself
+        return base instanceof io.canopy.tick.ManualNanoClock ? base : clock;
     }
 
     @Override
@@ -147,6 +148,7 @@ final class Recorder implements NodeTap {
 
     @Override
     public void beforeCycle(int timer, long nowNs) {
+        clock.enter(nowNs);
         int slot = ring.claim(TickRing.TICK);
         if (slot < 0) {
             return;
@@ -164,6 +166,7 @@ final class Recorder implements NodeTap {
 
     @Override
     public void afterCycle(int timer, long nowNs) {
+        clock.exit();
         boolean changed = false;
         int k = 0;
         for (int i = 0; i < sources.size(); i++, k++) {
