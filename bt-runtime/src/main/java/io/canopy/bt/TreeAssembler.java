@@ -21,6 +21,8 @@ final class TreeAssembler {
     private final NodeRegistry registry;
     private final TreeContext context;
     private final ScriptCompiler scripts;
+    /** The scripting enums of the registry (plugins) and the palettes. */
+    private final io.canopy.expr.ScriptingEnums enums;
     private final List<Node> nodes = new ArrayList<>();
 
     /** At most this many errors are reported at once; the rest are counted. */
@@ -45,7 +47,8 @@ final class TreeAssembler {
         this.palette = palette;
         this.errors = errors;
         this.context = context;
-        this.scripts = ExprScripts.INSTANCE;
+        this.enums = palette.scriptingEnums(registry, errors);
+        this.scripts = ExprScripts.with(enums);
     }
 
     static Tree assemble(TreeDocument doc, NodeRegistry registry, Blackboard blackboard, TreeContext context) {
@@ -222,6 +225,7 @@ final class TreeAssembler {
                     + "' takes " + want + ", found " + children);
         }
         verifyPorts(spec, type);
+        palette.checkEnumLiterals(spec, enums, errors);
         if (typeId.equals("ReactiveSequence")) {
             int async = 0;
             for (NodeSpec c : spec.children) {

@@ -49,6 +49,8 @@ public final class ScenarioRunner {
     }
 
     private final NodeRegistry base;
+    private final List<Path> palettes = new ArrayList<>();
+    private io.canopy.bt.standin.StandInRules standIns = io.canopy.bt.standin.StandInRules.NONE;
 
     /** @param base the node types available besides the scripted leaves (usually the built-ins) */
     public ScenarioRunner(NodeRegistry base) {
@@ -61,6 +63,18 @@ public final class ScenarioRunner {
      */
     public ScenarioRunner() {
         this(NodeRegistry.withBuiltins());
+    }
+
+    /** Palettes for every case ({@code tree-test --palette}), before each file's and case's own. */
+    public ScenarioRunner withPalettes(List<Path> files) {
+        palettes.addAll(files);
+        return this;
+    }
+
+    /** Stand-in rules for every case ({@code tree-test --stub-rules}), after each case's and file's own rules. */
+    public ScenarioRunner withStandIns(io.canopy.bt.standin.StandInRules rules) {
+        standIns = standIns.then(rules);
+        return this;
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
@@ -242,7 +256,10 @@ public final class ScenarioRunner {
         StandInCounts counts = new StandInCounts(scripts, trace);
         TreeContext context = new TreeContext(timers, s.seed).withService(io.canopy.bt.standin.StandInLog.class, counts);
         try {
-            XmlTreeLoader loader = new XmlTreeLoader(registry).withMain(s.main).withStandIns(s.standIns);
+            XmlTreeLoader loader = new XmlTreeLoader(registry).withMain(s.main).withStandIns(s.standIns.then(standIns));
+            for (Path p : palettes) {
+                loader.withPalette(p);
+            }
             for (String p : s.palettes) {
                 loader.withPalette(base.resolve(p));
             }
