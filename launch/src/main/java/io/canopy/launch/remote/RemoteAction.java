@@ -116,8 +116,8 @@ final class RemoteAction extends StatefulAction {
         // feedback first: the last feedback before the result is written before the result's outputs
         if (slot.feedback.sequence() != feedbackSeq) {
             feedbackSeq = slot.feedback.sequence();
-            Reply f = (Reply) slot.feedback.objectValue();
-            if (goal != null && f.goalId() == goal.getGoalId()) {
+            // a Reply from the MQTT thread (a replayed run without the messages holds something else: ignored)
+            if (goal != null && slot.feedback.objectValue() instanceof Reply f && f.goalId() == goal.getGoalId()) {
                 String bad = write(f);
                 if (bad != null) {
                     cancelGoal();
@@ -127,8 +127,7 @@ final class RemoteAction extends StatefulAction {
         }
         if (slot.result.sequence() != resultSeq) {
             resultSeq = slot.result.sequence();
-            Reply r = (Reply) slot.result.objectValue();
-            if (goal != null && r.goalId() == goal.getGoalId()) {
+            if (goal != null && slot.result.objectValue() instanceof Reply r && r.goalId() == goal.getGoalId()) {
                 goal = null;
                 String bad = write(r);
                 if (bad != null) {
