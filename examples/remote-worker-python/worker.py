@@ -59,10 +59,15 @@ def main():
         send("result", "canopy.remote.v1.Result", result, 1)
         print("result", goal.goal_id, remote_pb2.Status.Name(result.status), flush=True)
 
+    online = []  # the message id of our "online"
+
     def on_connect(c, userdata, flags, rc, *more):
         c.subscribe([(t + "/goal", 1), (t + "/cancel", 1)])
-        c.publish(t + "/worker", "online", qos=1, retain=True)
-        print("online", t, flush=True)
+        online[:] = [c.publish(t + "/worker", "online", qos=1, retain=True).mid]
+
+    def on_publish(c, userdata, mid, *more):
+        if mid in online:  # the broker has it: a node subscribing from now on sees it
+            print("online", t, flush=True)
 
     def on_message(c, userdata, m):
         env = messages_pb2.Envelope.FromString(m.payload)
@@ -75,7 +80,7 @@ def main():
             running.pop(cancel.goal_id, threading.Event()).set()
             print("cancel", cancel.goal_id, cancel.reason, flush=True)
 
-    client.on_connect, client.on_message = on_connect, on_message
+    client.on_connect, client.on_message, client.on_publish = on_connect, on_message, on_publish
     client.connect_async(a.host, a.port, keepalive=5)
     try:
         client.loop_forever(retry_first_connection=True)

@@ -181,7 +181,7 @@ final class NodeReader {
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {
         if (value != null && !known.contains(value)) {
-            errors.add(where + ": attribute '" + attr + "': no " + (attr.equals("link") ? "<serial>" : "<timer>") + " named '" + value
+            errors.add(where + ": attribute '" + attr + "': no " + (attr.equals("link") || attr.equals("wake_on") ? "<serial>" : "<timer>") + " named '" + value
                     + "' in this node" + Names.suggestion(value, known) + "; declare it, for example " + example);
         }
     }
@@ -262,7 +262,7 @@ final class NodeReader {
 
     private void readTree(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish",
-                "active_in", "on_success", "on_failure", "groot2_port");
+                "active_in", "on_success", "on_failure", "groot2_port", "wake_on", "wake_min_interval");
         Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
@@ -288,9 +288,11 @@ final class NodeReader {
         String onSuccess = eventName(r, "on_success");
         String onFailure = eventName(r, "on_failure");
         int groot2Port = (int) r.integer("groot2_port", 0, 1, 65_000, "a TCP port (Groot2 uses it and the next one)");
+        List<String> wakeOn = WakeOn.read(r, linkRefs);
+        long wakeMin = WakeOn.minInterval(r);
         if (file != null && timer != null && name != null) {
             trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source(),
-                    params, groot2Port));
+                    params, groot2Port, wakeOn, wakeMin));
         }
     }
 

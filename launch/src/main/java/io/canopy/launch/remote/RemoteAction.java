@@ -37,7 +37,7 @@ final class RemoteAction extends StatefulAction {
     private long waitSinceNs;
     private long resultSeq;
     private long feedbackSeq;
-    private long workerSeq;
+    private long offlineSeq;
 
     RemoteAction(NodeInit init, RemoteLink link) {
         super(init);
@@ -116,8 +116,8 @@ final class RemoteAction extends StatefulAction {
         // feedback first: the last feedback before the result is written before the result's outputs
         if (slot.feedback.sequence() != feedbackSeq) {
             feedbackSeq = slot.feedback.sequence();
-            Reply f = (Reply) slot.feedback.objectValue();
-            if (goal != null && f.goalId() == goal.getGoalId()) {
+            // a Reply from the MQTT thread (a replayed run without the messages holds something else: ignored)
+            if (goal != null && slot.feedback.objectValue() instanceof Reply f && f.goalId() == goal.getGoalId()) {
                 String bad = write(f);
                 if (bad != null) {
                     cancelGoal();
@@ -127,8 +127,7 @@ final class RemoteAction extends StatefulAction {
         }
         if (slot.result.sequence() != resultSeq) {
             resultSeq = slot.result.sequence();
-            Reply r = (Reply) slot.result.objectValue();
-            if (goal != null && r.goalId() == goal.getGoalId()) {
+            if (goal != null && slot.result.objectValue() instanceof Reply r && r.goalId() == goal.getGoalId()) {
                 goal = null;
                 String bad = write(r);
                 if (bad != null) {
@@ -141,9 +140,9 @@ final class RemoteAction extends StatefulAction {
                 return Status.FAILURE;
             }
         }
-        if (link.worker.sequence() != workerSeq) {
-            workerSeq = link.worker.sequence();
-            if (worker() == RemoteLink.OFFLINE && goal != null) {
+        if (link.offlines.sequence() != offlineSeq) {
+            offlineSeq = link.offlines.sequence();
+            if (goal != null) {
                 long id = goal.getGoalId();
                 goal = null;
                 return fail("the worker went offline while goal " + Long.toUnsignedString(id) + " was running ("
@@ -204,7 +203,7 @@ final class RemoteAction extends StatefulAction {
             g.putInputs(inNames[i], v.build());
         }
         Goal built = g.build();
-        workerSeq = link.worker.sequence();
+        offlineSeq = link.offlines.sequence();
         if (!link.sendGoal(built, context.clock().nanoTime())) {
             return fail("the node's outbox is full; the goal was not sent");
         }

@@ -50,6 +50,9 @@ final class RemoteLink {
     private final String workerKey;
     /** The worker's last status ({@link #ONLINE}, {@link #OFFLINE}; empty until heard); set on the tick thread. */
     final Entry worker;
+    /** Set at every {@code offline} heard (its sequence counts them): an offline followed by a quick online in one tick is not missed. */
+    final Entry offlines;
+    private final String offlineKey;
     private final Blackboard board = Blackboard.create();
     private volatile Slot[] slots = new Slot[0];
     private volatile Publisher<io.canopy.proto.Event> goals;
@@ -70,6 +73,9 @@ final class RemoteLink {
         this.workerKey = new String("remote " + plan.type() + " <- " + plan.topic() + "/worker");
         this.worker = board.entry("worker");
         host.route().accept(workerKey, worker);
+        this.offlineKey = new String("remote " + plan.type() + " <- " + plan.topic() + "/worker (offline)");
+        this.offlines = board.entry("offlines");
+        host.route().accept(offlineKey, offlines);
         host.onOutbox().accept(goalKey, this::publishGoal);
         host.onOutbox().accept(cancelKey, this::publishCancel);
     }
@@ -198,6 +204,9 @@ final class RemoteLink {
             return;
         }
         LOG.info("remote {}: worker {} on {}{}", plan.type(), state, topic, retained ? " (retained)" : "");
+        if (state == OFFLINE) {
+            toInbox(EventKind.COMMAND, offlineKey, OFFLINE);
+        }
         toInbox(EventKind.COMMAND, workerKey, state);
     }
 

@@ -131,7 +131,8 @@ final class NodeRuntime {
             taps.put(s.name(), tap);
             List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
-            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock(), this.tap));
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock(), this.tap,
+                    WakeOnInput.forLink(plan, ticker, s.name())));
         }
         devices = DeviceRuntime.build(plan.devices(), ticker, blackboard, cycles);
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),

@@ -7,7 +7,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,16 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  * what to install, when python3-paho-mqtt or protoc is absent; CI installs them (.ci/install.d/python-worker.sh).
  */
 class PythonWorkerRoundTripTest extends RemoteRoundTrip {
-    static final Path ROOT = root();
+    static final Path ROOT = RemoteHarnessPaths.ROOT;
     static String python;
 
     @TempDir
     static Path gen;
-
-    private static Path root() {
-        Path cwd = Path.of("").toAbsolutePath();
-        return Files.exists(cwd.resolve("proto/src/main/proto/canopy/remote.proto")) ? cwd : cwd.getParent();
-    }
 
     @BeforeAll
     static void generateProtos() throws Exception {

@@ -109,4 +109,12 @@ class RemoteElementTest {
         assertThat(FileCheck.check(file, Map.of())).singleElement().asString()
                 .contains("main.xml:2:58").contains("unknown port 'gaol'").contains("did you mean 'goal'?");
     }
+
+    @Test
+    void thePythonWorkerExampleValidates() {
+        Path example = RemoteHarnessPaths.ROOT.resolve("examples/remote-worker-python/planner.launch.xml");
+        assertThat(FileCheck.check(example, Map.of())).isEmpty();
+        LaunchPlan plan = LaunchLoader.load(example, Map.of());
+        assertThat(plan.nodes().get(0).remotes()).singleElement().extracting(RemotePlan::topic).isEqualTo("nav/compute_path");
+    }
 }

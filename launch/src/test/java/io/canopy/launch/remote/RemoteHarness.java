@@ -1,6 +1,5 @@
 package io.canopy.launch.remote;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
@@ -12,18 +11,13 @@ import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.RobotProbe;
 import io.canopy.messaging.EmbeddedBroker;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
@@ -127,6 +121,12 @@ abstract class RemoteHarness {
         LaunchPlan plan = LaunchLoader.load(dir.resolve("nav.launch.xml"), Map.of());
         runner = LaunchRunner.start(plan);
         node = runner.probes().get(0);
+    }
+
+    /** Stops the node as canopy run does on SIGTERM (trees halted, outbox flushed, MQTT closed). */
+    void stopNode() {
+        runner.close();
+        runner = null;
     }
 
     String bb(String key) {

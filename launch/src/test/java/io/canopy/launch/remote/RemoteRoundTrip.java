@@ -71,4 +71,13 @@ abstract class RemoteRoundTrip extends RemoteHarness {
         assertThat(messages()).anyMatch(m -> m.contains("'plan' (ComputePathToPose on " + TOPIC + ")")
                 && m.contains("the worker went offline while goal") && m.contains(TOPIC + "/worker says offline"));
     }
+
+    @Test
+    void stoppingTheNodeCancelsTheRunningGoal() throws Exception {
+        start(OUTCOME.formatted("600"), "3,4");
+        await().atMost(WAIT).until(() -> worker.log().stream().anyMatch(l -> l.startsWith("goal ")));
+        String goalId = worker.log().stream().filter(l -> l.startsWith("goal ")).findFirst().orElseThrow().split(" ")[1];
+        stopNode();
+        await().atMost(WAIT).until(() -> worker.log().stream().anyMatch(l -> l.startsWith("cancel " + goalId + " ")));
+    }
 }

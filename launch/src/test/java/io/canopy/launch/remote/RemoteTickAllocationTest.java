@@ -3,29 +3,17 @@ package io.canopy.launch.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
-import io.canopy.bt.Entry;
-import io.canopy.bt.NodeRegistry;
-import io.canopy.bt.Port;
-import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
-import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
-import io.canopy.launch.RemotePlan;
-import io.canopy.launch.Source;
 import io.canopy.proto.remote.Feedback;
 import io.canopy.proto.remote.Goal;
 import io.canopy.proto.remote.Value;
 import io.canopy.tick.Event;
-import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.ManualNanoClock;
-import io.canopy.tick.TickRate;
-import io.canopy.tick.TickTimer;
 import io.canopy.tick.Ticker;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,54 +24,18 @@ import org.junit.jupiter.api.Test;
  * ticker runs on this thread; measured with the thread's allocation counter (the least of several windows).
  */
 class RemoteTickAllocationTest {
-    /** The node's inbound router, reduced to what remotes use: an event whose key is routed sets its entry. */
-    private static final class Router implements EventHandler {
-        final List<String> keys = new ArrayList<>();
-        final List<Entry> entries = new ArrayList<>();
-
-        @Override
-        public void onEvent(Event e) {
-            for (int i = 0; i < keys.size(); i++) {
-                if (keys.get(i) == e.name()) {
-                    entries.get(i).setObject(e.attachment());
-                }
-            }
-        }
-
-        String key(String containing) {
-            return keys.stream().filter(k -> k.contains(containing)).findFirst().orElseThrow();
-        }
-    }
-
     @Test
     void aRunningRemoteActionAllocatesNothingPerTickEvenWithFeedback() {
-        ManualNanoClock clock = new ManualNanoClock();
-        Ticker ticker = new Ticker("alloc", clock);
-        TickTimer control = ticker.addTimer("control", TickRate.periodNs(1_000_000));
-        Router router = new Router();
-        ticker.addEventHandler(router);
-        EventQueue outbox = EventQueue.builder().name("out").sensorCapacity(16).commandCapacity(16).maxPayloadBytes(0).build();
-        RemotePlan plan = new RemotePlan("ComputePathToPose", "robot1/nav/compute_path", 1000,
-                List.of(Port.input("goal", PortType.STRING), Port.input("tolerance", PortType.DOUBLE),
-                        Port.output("progress", PortType.DOUBLE)),
-                new Source(Path.of("t.launch.xml"), 1, 1, "remote"));
-        RemoteNodes remotes = RemoteNodes.build(List.of(plan), new RemoteNodes.Host(ticker.inbox(), clock,
-                (k, e) -> { router.keys.add(k); router.entries.add(e); }, outbox, (k, a) -> { }));
-        NodeRegistry registry = NodeRegistry.withBuiltins();
-        remotes.register(registry);
-        Blackboard bb = Blackboard.create();
-        Tree tree = new XmlTreeLoader(registry).loadText("""
-                <root BTCPP_format="4"><BehaviorTree ID="T">
-                  <ComputePathToPose goal="3,4" tolerance="0.5" progress="{progress}"/>
-                </BehaviorTree></root>
-                """, bb, new TreeContext(ticker.oneShotTimers(), 1));
-        control.addListener(nowNs -> tree.tickExactlyOnce());
-
+        ManualNode n = new ManualNode("<ComputePathToPose goal=\"3,4\" tolerance=\"0.5\" progress=\"{progress}\"/>", 1000);
+        ManualNanoClock clock = n.clock;
+        Ticker ticker = n.ticker;
+        Tree tree = n.tree;
+        Blackboard bb = n.bb;
+        EventQueue outbox = n.outbox;
         Event scratch = new Event(0);
-        ticker.inbox().offer(scratch.set(EventKind.COMMAND, router.key("<- robot1/nav/compute_path/worker"), 0)
-                .attachment(RemoteLink.ONLINE));
-        ticker.advance(1_000_000);
-        assertThat(tree.root().status()).isEqualTo(Status.RUNNING);
+        n.worker(RemoteLink.ONLINE);
+        n.tick();
+        assertThat(n.last).isEqualTo(Status.RUNNING);
         List<Goal> goals = new ArrayList<>();
         outbox.drain(e -> goals.add((Goal) e.attachment()));
         assertThat(goals).singleElement().satisfies(g -> {
@@ -93,7 +45,7 @@ class RemoteTickAllocationTest {
             assertThat(g.getGoalId() & 0xFFFF).as("slot 0 in the low bits").isZero();
         });
 
-        String feedbackKey = router.key("feedback #0");
+        String feedbackKey = n.key("feedback #0");
         Reply[] feedback = new Reply[8]; // as the MQTT thread unpacks them
         for (int i = 0; i < feedback.length; i++) {
             feedback[i] = Reply.of(Feedback.newBuilder().setGoalId(goals.get(0).getGoalId())
@@ -115,7 +67,7 @@ class RemoteTickAllocationTest {
             }
             allocated = Math.min(allocated, mx.getThreadAllocatedBytes(tid) - before);
         }
-        assertThat(tree.root().status()).isEqualTo(Status.RUNNING);
+        assertThat(n.last).isEqualTo(Status.RUNNING);
         assertThat(allocated).as("bytes allocated in 20,000 RUNNING ticks with feedback").isZero();
         assertThat(outbox.drain(e -> { })).as("nothing more sent while running").isZero();
 

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
-import io.canopy.hardware.mavlink.MavlinkPeer;
 import io.canopy.launch.LaunchLoader;
+import io.canopy.testkit.MavlinkPeer;
 import io.canopy.tick.SystemNanoClock;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

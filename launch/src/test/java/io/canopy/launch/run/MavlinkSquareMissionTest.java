@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
-import io.canopy.hardware.mavlink.MavlinkPeer;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.proto.LinkStatus;
+import io.canopy.testkit.MavlinkPeer;
 import io.canopy.tick.SystemNanoClock;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.canopy.launch.LaunchLoader;
-import io.canopy.messaging.MosquittoProcess;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
+import io.canopy.testkit.MosquittoProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.canopy.launch.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.launch.LaunchLoader;
-import io.canopy.messaging.MosquittoProcess;
+import io.canopy.testkit.MosquittoProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.canopy.hardware.mavlink;
+package io.canopy.testkit;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MavlinkPeer implements AutoCloseable {
     /** The peer's folder, from hardware-io's own tests or from another module's (launch uses it through the test-jar). */
-    static final Path DIR = Files.isDirectory(Path.of("src/test/node/mavlink-peer")) ? Path.of("src/test/node/mavlink-peer")
+    public static final Path DIR = Files.isDirectory(Path.of("src/test/node/mavlink-peer")) ? Path.of("src/test/node/mavlink-peer")
             : Path.of("../hardware-io/src/test/node/mavlink-peer");
 
     private final Process process;

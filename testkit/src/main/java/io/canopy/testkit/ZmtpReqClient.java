@@ -1,4 +1,4 @@
-package io.canopy.bt.groot;
+package io.canopy.testkit;
 
 import java.io.DataInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.canopy.messaging;
+package io.canopy.testkit;
 
 import static org.awaitility.Awaitility.await;
 
@@ -19,7 +19,7 @@ import java.util.List;
  * {@link #kill()} and {@link #restart()} simulate a broker crash on the same port.
  */
 public final class MosquittoProcess implements AutoCloseable {
-    static final Path BINARY = Path.of("/usr/sbin/mosquitto");
+    public static final Path BINARY = Path.of("/usr/sbin/mosquitto");
 
     private final Path dir;
     private final int port;
