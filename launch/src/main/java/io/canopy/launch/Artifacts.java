@@ -67,7 +67,7 @@ public final class Artifacts {
     }
 
     /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */
-    static List<String> checkFiles(List<TreePlan> trees, List<MachinePlan> machines) {
+    static List<String> checkFiles(List<NamedTree> trees, List<MachinePlan> machines) {
         List<String> errors = new ArrayList<>();
         java.util.Set<Path> seen = new java.util.HashSet<>();
         for (MachinePlan m : machines) {
@@ -75,9 +75,10 @@ public final class Artifacts {
                 checkMachine(m.file(), errors, m.source());
             }
         }
-        for (TreePlan t : trees) {
+        for (NamedTree n : trees) {
+            TreePlan t = n.plan();
             if (seen.add(t.file())) {
-                checkTree(t.file(), errors, t.source(), null, ForeignNodesPlan.NONE, List.of());
+                checkTree(t.file(), errors, t.source(), null, n.foreign(), List.of());
             }
         }
         return errors;

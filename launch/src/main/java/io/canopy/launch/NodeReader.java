@@ -60,6 +60,11 @@ final class NodeReader {
         return trees;
     }
 
+    /** The node's custom node types read so far (palettes, plugins, enums), for checking {@link #trees()}. */
+    ForeignNodesPlan foreign() {
+        return foreign.plan();
+    }
+
     /** The machines read so far (as {@link #trees()}). */
     List<MachinePlan> machines() {
         return machines;
