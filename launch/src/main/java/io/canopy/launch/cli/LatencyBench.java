@@ -134,7 +134,8 @@ final class LatencyBench {
                         LockSupport.parkNanos(wait);
                     }
                     peer.send(seq);
-                    next += period / 2 + random.nextLong(period);
+                    // from the actual send: a late wake-up of this thread never sends two readings back to back
+                    next = System.nanoTime() + period / 2 + random.nextLong(period);
                 }
                 long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1) + Math.round(1e9 / timerHz);
                 while (peer.latencyNs[total] < 0 && System.nanoTime() < end) {
