@@ -16,7 +16,7 @@ import java.util.Set;
 final class NodeReader {
     static final List<String> CHILDREN =
             List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
-                    "dynamixel", "web", "status", "plugin", "palette");
+                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -43,6 +43,7 @@ final class NodeReader {
     private final DeviceReader devices;
     private MonitorReader monitor;
     private final ForeignNodesReader foreign;
+    private final RemoteReader remotes;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
@@ -51,6 +52,7 @@ final class NodeReader {
         this.outerNamespace = outerNamespace;
         this.devices = new DeviceReader(subst, errors);
         this.foreign = new ForeignNodesReader(subst, errors);
+        this.remotes = new RemoteReader(subst, errors);
     }
 
     /** The trees read so far (after {@link #read()}: every readable {@code <tree>}, even when the node has errors). */
@@ -89,7 +91,8 @@ final class NodeReader {
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
                 case "web", "status" -> monitor().read(c);
-                case "plugin", "palette" -> foreign.read(c);
+                case "plugin", "palette", "enum" -> foreign.read(c);
+                case "remote" -> remotes.read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -163,12 +166,13 @@ final class NodeReader {
                 binds.add(b);
             }
         }
+        List<RemotePlan> remotePlans = remotes.finish(namespace, name, trees, foreign.plan());
         if (errors.size() > errorsBefore) {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
                 drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()),
-                foreign.plan());
+                foreign.plan(), remotePlans);
     }
 
     private MonitorReader monitor() {

@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
         subcommands = {
             RunCommand.class,
             BagCommand.class,
+            ReplayCommand.class,
             ValidateCommand.class,
             NodesCommand.class,
             TreeTestCommand.class,

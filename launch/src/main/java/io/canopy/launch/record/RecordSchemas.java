@@ -21,9 +21,10 @@ final class RecordSchemas {
     static {
         FileDescriptorProto.Builder f = FileDescriptorProto.newBuilder().setName("canopy/record.proto")
                 .setPackage("canopy.record.v1").setSyntax("proto3").addDependency(MESSAGES.getName());
-        f.addMessageType(msg("Tick", s("timer", 1), u64("tick", 2), i64("deadline_ns", 3), i64("now_ns", 4)));
+        f.addMessageType(msg("Tick", s("timer", 1), u64("tick", 2), i64("deadline_ns", 3), i64("now_ns", 4),
+                rep(u64("link_messages", 5))));
         f.addMessageType(msg("Input", s("route", 1), s("name", 2), s("kind", 3), i64("stamp_ns", 4), d("value", 5),
-                s("data_kind", 6), env("message", 7), s("text", 8)));
+                s("data_kind", 6), env("message", 7), s("text", 8), u64("derived_before", 9)));
         f.addMessageType(msg("Output", s("route", 1), s("to", 2), i64("stamp_ns", 3), d("value", 4), s("data_kind", 5),
                 env("message", 6), s("text", 7)));
         f.addMessageType(msg("MotorSetpoints", rep(s("source", 1)), rep(d("value", 2)), rep(b("held", 3)), i64("now_ns", 4)));

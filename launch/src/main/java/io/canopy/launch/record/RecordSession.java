@@ -50,8 +50,39 @@ public final class RecordSession implements AutoCloseable {
     private final long epochOffsetNs;
     private long written;
     private final List<Path> files = new ArrayList<>();
+    /** Replay: where the replayed node's messages go instead of a file (compared with the recording), else null. */
+    private final Sink sink;
+
+    /** Replay: receives each message a replayed node produces, on the thread that calls {@link #drainNow()}. */
+    interface Sink {
+        void put(String topic, long nodeNs, long sequence, Message m);
+    }
+
+    /** Replay: a session without a file or writer thread; {@link #drainNow()} hands the messages to {@code sink}. */
+    private RecordSession(Sink sink) {
+        this.sink = sink;
+        this.base = null;
+        this.plan = null;
+        this.maxBytes = 0;
+        this.epochOffsetNs = 0;
+        this.writer = null;
+    }
+
+    static RecordSession replaying(Sink sink) {
+        return new RecordSession(sink);
+    }
+
+    /** Replay: drains every recorder now, on this thread. */
+    void drainNow() {
+        try {
+            drainAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     private RecordSession(Path file, LaunchPlan plan, long maxBytes) throws IOException {
+        this.sink = null;
         this.base = file;
         this.plan = plan;
         this.maxBytes = maxBytes;
@@ -143,7 +174,9 @@ public final class RecordSession implements AutoCloseable {
     }
 
     void nodeClosed(Recorder r) {
-        LockSupport.unpark(writer);
+        if (writer != null) {
+            LockSupport.unpark(writer);
+        }
     }
 
     private void run() {
@@ -194,14 +227,19 @@ public final class RecordSession implements AutoCloseable {
             switch (q.type[slot]) {
                 case TickRing.TICK -> {
                     String timer = r.node.timers().get(q.index[slot]);
-                    put(r, "timer/" + timer, q.b[slot], (long) q.value[slot], msg("Tick", "timer", timer, "tick",
-                            (long) q.value[slot], "deadline_ns", q.a[slot], "now_ns", q.b[slot]));
+                    DynamicMessage.Builder b = builder("Tick", "timer", timer, "tick", (long) q.value[slot],
+                            "deadline_ns", q.a[slot], "now_ns", q.b[slot]);
+                    FieldDescriptor links = b.getDescriptorForType().findFieldByName("link_messages");
+                    for (int i = 0, w = Math.min(r.linkCounts.size(), q.vector[slot].length); i < w; i++) {
+                        b.addRepeatedField(links, (long) q.vector[slot][i]);
+                    }
+                    put(r, "timer/" + timer, q.b[slot], (long) q.value[slot], b.build());
                 }
                 case TickRing.INPUT -> {
                     Object data = q.data[slot];
                     DynamicMessage.Builder b = builder("Input", "name", (String) q.name[slot],
                             "kind", io.canopy.tick.EventKind.values()[q.index[slot]].name(), "stamp_ns", q.a[slot],
-                            "value", q.value[slot]);
+                            "value", q.value[slot], "derived_before", q.b[slot]);
                     data(b, data);
                     put(r, "in/events", q.a[slot], 0, b.build());
                 }
@@ -293,6 +331,10 @@ public final class RecordSession implements AutoCloseable {
     }
 
     private void put(Recorder r, String topic, long nodeNs, long sequence, Message m) throws IOException {
+        if (sink != null) {
+            sink.put(r.prefix + topic, nodeNs, sequence, m);
+            return;
+        }
         int ch = channel(r, topic, m.getDescriptorForType().getFullName());
         byte[] bytes = m.toByteArray();
         long t = nodeNs + epochOffsetNs;
@@ -324,6 +366,9 @@ public final class RecordSession implements AutoCloseable {
     /** Drains what is left (after the nodes shut down), writes the summary and footer. */
     @Override
     public void close() {
+        if (sink != null) {
+            return;
+        }
         running = false;
         LockSupport.unpark(writer);
         try {

@@ -47,37 +47,97 @@ final class Recorder implements NodeTap {
     private long[] lastMachine = new long[0];
     private List<Machine> machines = List.of();
     volatile boolean closed;
+    /** Tick thread: inbox events the links caused (replayed from their messages), routed so far. */
+    private long derivedRouted;
+    /** The node's clock (stamps of device lost/back): its base clock, read as the tick's time inside a cycle. */
+    private TickTimeClock clock = new TickTimeClock(io.canopy.tick.SystemNanoClock.INSTANCE, new LinkGate());
+    /** Real-time recordings: readers hand messages over between ticks only (see {@link LinkGate}); null on a manual clock. */
+    private LinkGate gate;
+    /**
+     * Per link (in the launch file's order): how many items (messages, lost/back) the link's reader has handed to
+     * the roles so far. Each tick records them (Tick.link_messages), so a replay hands a tick exactly those.
+     */
+    final List<String> linkNames = new ArrayList<>();
+    final List<java.util.concurrent.atomic.AtomicLong> linkCounts = new ArrayList<>();
 
     Recorder(RecordSession session) {
         this.session = session;
     }
 
     @Override
+    public io.canopy.tick.NanoClock clock(io.canopy.tick.NanoClock base) {
+        // a manual clock (tests, replay) stands still during a cycle already, its readers are idle while the caller
+        // runs a tick, and the ticker must drive it itself
+        boolean manual = base instanceof io.canopy.tick.ManualNanoClock;
+        gate = manual ? null : new LinkGate();
+        clock = new TickTimeClock(base, manual ? new LinkGate() : gate);
+        return manual ? base : clock;
+    }
+
+    @Override
     public LinkSink linkSink(String link, LinkSink hub) {
+        java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+        linkNames.add(link);
+        linkCounts.add(count);
         return new LinkSink() {
             @Override
             public void onEnvelope(SerialLink l, Envelope envelope, long receivedNs) {
-                serial.add(new Serial(link, envelope, receivedNs, null));
-                hub.onEnvelope(l, envelope, receivedNs);
+                enter();
+                try {
+                    serial.add(new Serial(link, envelope, receivedNs, null));
+                    hub.onEnvelope(l, envelope, receivedNs);
+                    count.lazySet(count.get() + 1);
+                } finally {
+                    leave();
+                }
             }
 
             @Override
             public void onDeviceLost(SerialLink l, String reason) {
-                serial.add(new Serial(link, null, System.nanoTime(), "lost: " + reason));
-                hub.onDeviceLost(l, reason);
+                enter();
+                try {
+                    serial.add(new Serial(link, null, clock.nanoTime(), "lost: " + reason));
+                    hub.onDeviceLost(l, reason);
+                    count.lazySet(count.get() + 1);
+                } finally {
+                    leave();
+                }
             }
 
             @Override
             public void onDeviceBack(SerialLink l) {
-                serial.add(new Serial(link, null, System.nanoTime(), "back"));
-                hub.onDeviceBack(l);
+                enter();
+                try {
+                    serial.add(new Serial(link, null, clock.nanoTime(), "back"));
+                    hub.onDeviceBack(l);
+                    count.lazySet(count.get() + 1);
+                } finally {
+                    leave();
+                }
             }
         };
+    }
+
+    private void enter() {
+        if (gate != null) {
+            gate.enter();
+        }
+    }
+
+    private void leave() {
+        if (gate != null) {
+            gate.leave();
+        }
     }
 
     @Override
     public void attached(NodeAccess n) {
         node = n;
+        io.canopy.tick.TickTimer[] timers = new io.canopy.tick.TickTimer[n.timers().size()];
+        for (int i = 0; i < timers.length; i++) {
+            timers[i] = n.timer(i);
+        }
+        clock.timers(timers);
         prefix = n.name() + "/";
         for (NodeAccess.Route r : n.routes()) {
             if (r.fromSerial()) {
@@ -107,6 +167,7 @@ final class Recorder implements NodeTap {
     @Override
     public void routed(Event e) {
         if (derived.contains(e.name())) {
+            derivedRouted++;
             return;
         }
         int slot = ring.claim(TickRing.INPUT);
@@ -118,11 +179,13 @@ final class Recorder implements NodeTap {
         ring.a[slot] = e.timestampNs();
         ring.value[slot] = e.value();
         ring.data[slot] = e.attachment();
+        ring.b[slot] = derivedRouted;
         ring.publish();
     }
 
     @Override
     public void beforeCycle(int timer, long nowNs) {
+        clock.enter(timer, nowNs);
         int slot = ring.claim(TickRing.TICK);
         if (slot < 0) {
             return;
@@ -131,11 +194,16 @@ final class Recorder implements NodeTap {
         ring.a[slot] = node.timer(timer).nextDeadlineNs();
         ring.b[slot] = nowNs;
         ring.value[slot] = node.ticks(timer);
+        double[] counts = ring.vector[slot];
+        for (int i = 0, n = Math.min(linkCounts.size(), counts.length); i < n; i++) {
+            counts[i] = linkCounts.get(i).get();
+        }
         ring.publish();
     }
 
     @Override
     public void afterCycle(int timer, long nowNs) {
+        clock.exit();
         boolean changed = false;
         int k = 0;
         for (int i = 0; i < sources.size(); i++, k++) {
@@ -185,6 +253,11 @@ final class Recorder implements NodeTap {
 
     @Override
     public void closed() {
+        if (gate != null && (gate.overran() > 0 || gate.passed() > 0)) {
+            org.slf4j.LoggerFactory.getLogger(Recorder.class).warn("recording {}: {} tick(s) started while a link's reader was "
+                    + "still handing a message over, {} message(s) waited over 100 ms for a tick and went in during it; a "
+                    + "replay of those ticks may differ", prefix, gate.overran(), gate.passed());
+        }
         closed = true;
         session.nodeClosed(this);
     }

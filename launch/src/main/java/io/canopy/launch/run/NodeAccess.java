@@ -52,6 +52,16 @@ public final class NodeAccess {
         n.cycles.get(timer).onTick(nowNs);
     }
 
+    /** Replay: runs every tick and one-shot timer due up to {@code targetNs} on the manual clock (the ticker's advanceTo). */
+    public void advanceTo(long targetNs) {
+        n.ticker.advanceTo(targetNs);
+    }
+
+    /** Replay: events the tick thread put in the outbox that the outbox thread has not taken yet. */
+    public int outboxPending() {
+        return n.outbound.queue.size();
+    }
+
     public void shutdown(long budgetNs) {
         n.shutdown(budgetNs);
     }

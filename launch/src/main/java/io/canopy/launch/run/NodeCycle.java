@@ -47,15 +47,18 @@ final class NodeCycle implements TickListener {
     public void onTick(long nowNs) {
         ticks++;
         tap.beforeCycle(index, nowNs);
-        run(sense, nowNs);
-        run(decide, nowNs);
-        run(act, nowNs);
-        run(output, nowNs);
-        if (nowNs - lastStatusNs >= STATUS_PERIOD_NS || lastStatusNs == Long.MIN_VALUE) {
-            lastStatusNs = nowNs;
-            run(status, nowNs);
+        try {
+            run(sense, nowNs);
+            run(decide, nowNs);
+            run(act, nowNs);
+            run(output, nowNs);
+            if (nowNs - lastStatusNs >= STATUS_PERIOD_NS || lastStatusNs == Long.MIN_VALUE) {
+                lastStatusNs = nowNs;
+                run(status, nowNs);
+            }
+        } finally {
+            tap.afterCycle(index, nowNs); // also after a throw: a recorder's clock leaves the tick's time here
         }
-        tap.afterCycle(index, nowNs);
     }
 
     private static void run(TickListener[] phase, long nowNs) {

@@ -1,0 +1,749 @@
+package io.canopy.launch.record;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import io.canopy.InputException;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.launch.LaunchLoader;
+import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.MqttPlan;
+import io.canopy.launch.NodePlan;
+import io.canopy.launch.TreePlan;
+import io.canopy.launch.run.NodeAccess;
+import io.canopy.proto.Envelope;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.Statechart;
+import io.canopy.tick.Event;
+import io.canopy.tick.EventKind;
+import io.canopy.tick.ManualNanoClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code canopy replay}: re-runs the launch file embedded in a recording on the manual clock, handing each tick
+ * exactly the inputs it was recorded with (the serial messages each link had delivered when the tick began, the
+ * inbox events it drained) at their recorded times, as fast as it can; with {@code check}, every output (out/*),
+ * tree and machine transition the replayed node produces is compared, channel by channel and in order, with the
+ * recording, and the first difference is reported.
+ */
+public final class Replay {
+    /**
+     * @param with    local files to use instead of the embedded ones of the same name (tree and machine files)
+     * @param untilNs stop before the first tick later than this, counted from the start; negative: to the end
+     * @param check   compare every output and transition with the recording
+     */
+    public record Options(List<Path> with, long untilNs, boolean check) {
+        public Options {
+            with = List.copyOf(with);
+        }
+    }
+
+    /** The first difference: the channel, the tick where it showed, the time from the start, expected vs got. */
+    public record Divergence(String channel, String timer, long tick, long atNs, String expected, String got) {
+        public String line() {
+            return String.format(java.util.Locale.ROOT, "diverges on %s at %s tick %d (%.3f s): expected %s, got %s",
+                    channel, timer, tick, atNs / 1e9, expected, got);
+        }
+    }
+
+    /**
+     * @param ticks    timer ticks replayed (all timers, all nodes)
+     * @param compared messages compared and found identical
+     * @param nodeNs   node time replayed (from the start to the last tick)
+     * @param wallNs   time the replay took
+     * @param cut      why the file ends early (a run killed with kill -9), or null
+     * @param state    at --until: each machine's active states and the blackboard, one line each; else ""
+     */
+    public record Result(long ticks, long compared, long nodeNs, long wallNs, Divergence divergence, String cut,
+            boolean stoppedAtUntil, String state) {
+        public double speed() {
+            return wallNs <= 0 ? 0 : (double) nodeNs / wallNs;
+        }
+
+        public String summary(boolean check) {
+            String what = check ? (divergence == null ? "identical: " : "") + compared + " messages compared, " : "";
+            String end = cut != null ? "; replayed up to the cut (" + cut + ")" : stoppedAtUntil ? "; stopped at --until" : "";
+            return String.format(java.util.Locale.ROOT, "%s%d ticks, %.3f s of node time in %.3f s (%.0f× real time)%s",
+                    what, ticks, nodeNs / 1e9, wallNs / 1e9, speed(), end);
+        }
+    }
+
+    private static final long LINK_WAIT_NS = TimeUnit.SECONDS.toNanos(5);
+
+    private final Path file;
+    private final Options options;
+    private final Map<Integer, String> topics = new HashMap<>();
+    private final Map<Integer, String> types = new HashMap<>();
+    private final List<Msg> messages = new ArrayList<>();
+    private final Map<String, byte[]> attachments = new LinkedHashMap<>();
+    private final Map<String, String> meta = new LinkedHashMap<>();
+    private McapReader.Result read;
+
+    private record Msg(String topic, String type, long logTime, byte[] data) {}
+
+    private record TickRec(String timer, long tick, long deadlineNs, long nowNs, long[] links) {}
+
+    private record InputRec(String name, EventKind kind, long stampNs, double value, Object data, long derivedBefore) {}
+
+    private record SerialRec(Envelope envelope, String state, long receivedNs) {}
+
+    private Replay(Path file, Options options) {
+        this.file = file;
+        this.options = options;
+    }
+
+    /** Replays {@code file}; bad input (not a recording, no launch file, a --with naming nothing) is an InputException. */
+    public static Result run(Path file, Options options) {
+        Replay r = new Replay(file, options);
+        r.readFile();
+        Path dir = r.unpack();
+        try {
+            return r.replay(r.load(dir));
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ reading
+
+    private void readFile() {
+        if (!Files.isRegularFile(file)) {
+            throw new InputException(file + ": no such file; give a recording made with canopy run --record");
+        }
+        try {
+            read = McapReader.read(file, new McapReader.Visitor() {
+                @Override
+                public void channel(int id, int schemaId, String topic, String encoding, Map<String, String> metadata) {
+                    topics.put(id, topic);
+                    types.put(id, schemaNames.getOrDefault(schemaId, ""));
+                }
+
+                private final Map<Integer, String> schemaNames = new HashMap<>();
+
+                @Override
+                public void schema(int id, String name, String encoding, byte[] data) {
+                    schemaNames.put(id, name);
+                }
+
+                @Override
+                public void message(int channel, long sequence, long logTime, long publishTime, byte[] data) {
+                    messages.add(new Msg(topics.getOrDefault(channel, "?"), types.getOrDefault(channel, ""), logTime, data));
+                }
+
+                @Override
+                public void attachment(String name, String mediaType, long logTime, byte[] data) {
+                    attachments.put(name, data);
+                }
+
+                @Override
+                public void metadata(String name, Map<String, String> values) {
+                    if ("canopy".equals(name)) {
+                        meta.putAll(values);
+                    }
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage().replace(file + ": ", "");
+            throw new InputException(file + ": cannot be replayed: " + why + "; give a recording made with canopy run --record");
+        }
+    }
+
+    /** Writes the attachments into a fresh folder (their relative paths kept), then the --with files over them. */
+    private Path unpack() {
+        String launch = meta.get("launch");
+        if (launch == null || !attachments.containsKey(launch)) {
+            throw new InputException(file + ": has no embedded launch file (metadata 'canopy' and its attachment); only "
+                    + "recordings made with canopy run --record can be replayed");
+        }
+        Map<String, Path> withs = new LinkedHashMap<>();
+        for (Path w : options.with()) {
+            withs.put(match(w), w);
+        }
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("canopy-replay");
+            for (Map.Entry<String, byte[]> a : attachments.entrySet()) {
+                Path target = dir.resolve(a.getKey()).normalize();
+                if (!target.startsWith(dir)) {
+                    throw new InputException(file + ": attachment '" + a.getKey() + "' points outside its folder; not replayed");
+                }
+                Files.createDirectories(target.getParent());
+                Path local = withs.get(a.getKey());
+                Files.write(target, local != null ? Files.readAllBytes(local) : a.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("unpacking " + file, e);
+        }
+        return dir;
+    }
+
+    /** The embedded file that {@code --with w} replaces: the same relative path, else the only one of that file name. */
+    private String match(Path w) {
+        if (!Files.isRegularFile(w)) {
+            throw new InputException("--with " + w + ": no such file");
+        }
+        List<String> files = attachments.keySet().stream().filter(k -> !k.equals(meta.get("launch"))).toList();
+        String rel = w.toString().replace('\\', '/');
+        for (String k : files) {
+            if (rel.equals(k) || rel.endsWith("/" + k)) {
+                return k;
+            }
+        }
+        String name = w.getFileName().toString();
+        List<String> same = files.stream().filter(k -> Path.of(k).getFileName().toString().equals(name)).toList();
+        if (same.size() == 1) {
+            return same.get(0);
+        }
+        throw new InputException("--with " + w + ": " + (same.isEmpty() ? "the recording has no file named '" + name + "'"
+                : "several recorded files are named '" + name + "' (" + String.join(", ", same) + "); give its path as recorded")
+                + "; its tree and machine files are: " + String.join(", ", files));
+    }
+
+    private LaunchPlan load(Path dir) {
+        Map<String, String> args = new LinkedHashMap<>();
+        meta.forEach((k, v) -> {
+            if (k.startsWith("arg.")) {
+                args.put(k.substring(4), v);
+            }
+        });
+        if (!"0".equals(meta.getOrDefault("file_index", "0"))) {
+            throw new InputException(file + ": is continuation file " + meta.get("file_index") + " of a recording split by "
+                    + "--record-max-size; replay its first file (the node's state at its start is not recorded)");
+        }
+        LaunchPlan plan = LaunchLoader.load(dir.resolve(meta.get("launch")), args);
+        List<NodePlan> nodes = new ArrayList<>();
+        for (NodePlan n : plan.nodes()) {
+            if (!n.devices().isEmpty()) {
+                throw new InputException(file + ": node " + n.fullName() + " uses <mavlink>/<dynamixel>/<udp> devices, which "
+                        + "replay does not feed yet; only serial links, MQTT bindings and timers are replayed");
+            }
+            nodes.add(offline(n));
+        }
+        return new LaunchPlan(plan.file(), plan.args(), nodes);
+    }
+
+    /** The node as recorded (each tree's recorded seed), with an MQTT client that reaches no broker. */
+    private NodePlan offline(NodePlan n) {
+        List<TreePlan> trees = new ArrayList<>();
+        for (TreePlan t : n.trees()) {
+            String seed = meta.get("seed." + n.fullName() + "/" + t.name());
+            long s = seed == null ? t.seed() : Long.parseLong(seed);
+            trees.add(new TreePlan(t.name(), t.file(), t.main(), t.timer(), s, t.restart(), t.machine(), t.state(),
+                    t.onSuccess(), t.onFailure(), t.source(), t.params(), 0));
+        }
+        MqttPlan m = n.mqtt();
+        MqttPlan none = new MqttPlan(false, "tcp://127.0.0.1:" + closedPort(), 0, null, null, false, null, m.clientId(),
+                m.keepAliveS(), m.telemetryTimer(), m.source());
+        return new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), trees, n.machines(), n.links(),
+                n.motors(), n.sensors(), n.diffDrive(), none, n.binds(), n.source(), n.devices(), n.monitor(),
+                n.foreign(), n.remotes());
+    }
+
+    private static int closedPort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            return 9; // discard: nothing listens there either
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ replaying
+
+    private Result replay(LaunchPlan plan) {
+        long t0 = System.nanoTime();
+        long ticks = 0;
+        long compared = 0;
+        long nodeNs = 0;
+        boolean until = false;
+        StringBuilder state = new StringBuilder();
+        for (NodePlan n : plan.nodes()) {
+            NodeRun run = new NodeRun(n);
+            try {
+                run.run();
+            } finally {
+                run.close();
+            }
+            ticks += run.ticks;
+            compared += run.compared;
+            nodeNs = Math.max(nodeNs, run.lastNowNs - run.originNs);
+            until |= run.stoppedAtUntil;
+            state.append(run.state);
+            if (run.divergence != null) {
+                return new Result(ticks, compared, nodeNs, System.nanoTime() - t0, run.divergence, cut(), until, state.toString());
+            }
+        }
+        return new Result(ticks, compared, nodeNs, System.nanoTime() - t0, null, cut(), until, state.toString());
+    }
+
+    private String cut() {
+        return read.complete() ? null : read.problem();
+    }
+
+    /** One node's replay: its recorded inputs, its expected outputs, the node itself and the comparison. */
+    private final class NodeRun implements RecordSession.Sink {
+        final NodePlan plan;
+        final String prefix;
+        final List<Object> ring = new ArrayList<>();
+        final List<TickRec> tickList = new ArrayList<>();
+        final Map<String, ArrayDeque<SerialRec>> serial = new LinkedHashMap<>();
+        final Map<String, ArrayDeque<Msg>> expected = new LinkedHashMap<>();
+        long epochOffsetNs;
+        long originNs;
+        long lastNowNs;
+        long ticks;
+        long compared;
+        boolean stoppedAtUntil;
+        String state = "";
+        Divergence divergence;
+        TickRec current;
+        NodeAccess node;
+        ReplayTap tap;
+        RecordSession session;
+        ManualNanoClock clock;
+        final Map<String, SerialLink> devices = new LinkedHashMap<>();
+
+        NodeRun(NodePlan plan) {
+            this.plan = plan;
+            this.prefix = plan.fullName() + "/";
+            for (Msg m : messages) { // the log times are the node's clock moved to the epoch: the first tick says by how much
+                if (m.topic().startsWith(prefix + "timer/")) {
+                    epochOffsetNs = m.logTime() - num(parse("Tick", m), "now_ns");
+                    break;
+                }
+            }
+            for (Msg m : messages) {
+                if (!m.topic().startsWith(prefix)) {
+                    continue;
+                }
+                String t = m.topic().substring(prefix.length());
+                if (t.startsWith("timer/")) {
+                    DynamicMessage d = parse("Tick", m);
+                    TickRec tick = new TickRec(str(d, "timer"), num(d, "tick"), num(d, "deadline_ns"), num(d, "now_ns"),
+                            links(d));
+                    ring.add(tick);
+                    tickList.add(tick);
+                } else if (t.equals("in/events")) {
+                    DynamicMessage d = parse("Input", m);
+                    ring.add(new InputRec(str(d, "name"), EventKind.valueOf(str(d, "kind")), num(d, "stamp_ns"),
+                            (double) d.getField(field(d, "value")), attachment(d), num(d, "derived_before")));
+                } else if (t.startsWith("in/serial/")) {
+                    String rest = t.substring("in/serial/".length());
+                    if (rest.endsWith("/state")) {
+                        DynamicMessage d = parse("Input", m);
+                        serial.computeIfAbsent(rest.substring(0, rest.length() - "/state".length()), k -> new ArrayDeque<>())
+                                .add(new SerialRec(null, str(d, "name"), num(d, "stamp_ns")));
+                    } else {
+                        try {
+                            serial.computeIfAbsent(rest, k -> new ArrayDeque<>())
+                                    .add(new SerialRec(Envelope.parseFrom(m.data()), null, m.logTime() - epochOffsetNs));
+                        } catch (InvalidProtocolBufferException e) {
+                            throw new InputException(file + ": a message on " + m.topic() + " does not parse (" + e.getMessage() + ")");
+                        }
+                    }
+                } else if (compared(m.topic())) {
+                    expected.computeIfAbsent(m.topic(), k -> new ArrayDeque<>()).add(m);
+                }
+            }
+        }
+
+        boolean compared(String topic) {
+            return topic.startsWith(prefix + "out/") || topic.startsWith(prefix + "tree/") || topic.startsWith(prefix + "machine/");
+        }
+
+        /** Channels the tick thread writes (motors, transitions): complete after each tick's drain. */
+        boolean tickThread(String topic) {
+            return !topic.startsWith(prefix + "out/") || topic.equals(prefix + "out/motors");
+        }
+
+        void run() {
+            if (tickList.isEmpty()) {
+                return;
+            }
+            TickRec first = tickList.get(0);
+            int t0 = plan.timers().stream().map(io.canopy.launch.TimerPlan::name).toList().indexOf(first.timer());
+            if (t0 < 0 || first.tick() != 1) {
+                throw new InputException(file + ": node " + plan.fullName() + ": the first recorded tick is " + first.timer() + " #"
+                        + first.tick() + ", which the embedded launch file does not start with; the recording does not match it");
+            }
+            originNs = first.deadlineNs() - Math.max(1, Math.round(1e9 / plan.timers().get(t0).hz()));
+            lastNowNs = originNs;
+            clock = new ManualNanoClock(originNs);
+            session = RecordSession.replaying(this);
+            tap = new ReplayTap(new Recorder(session));
+            node = NodeAccess.build(plan, clock, NodeRegistry.withBuiltins(), tap);
+            node.startManual();
+            for (Map.Entry<String, io.canopy.hardware.serial.InProcessWire> w : tap.wires.entrySet()) {
+                devices.put(w.getKey(), SerialLink.inProcess(w.getKey() + " (recorded)", w.getValue(), false,
+                        (l, e, ns) -> { }, clock).start());
+            }
+            awaitConnected();
+            node.advanceTo(originNs); // starts the timers at the recorded origin
+            List<InputRec> inputs = new ArrayList<>();
+            for (Object o : ring) {
+                if (o instanceof InputRec in) {
+                    inputs.add(in);
+                    continue;
+                }
+                TickRec tick = (TickRec) o;
+                if (options.untilNs() >= 0 && tick.nowNs() - originNs > options.untilNs()) {
+                    stoppedAtUntil = true;
+                    state = state();
+                    break;
+                }
+                current = tick;
+                deliverSerial(tick, inputs);
+                for (InputRec in : inputs) {
+                    offer(in);
+                }
+                inputs.clear();
+                int timer = node.timers().indexOf(tick.timer());
+                if (timer < 0) {
+                    throw new InputException(file + ": timer '" + tick.timer() + "' of node " + plan.fullName()
+                            + " is not in the embedded launch file");
+                }
+                if (node.ticks(timer) < tick.tick()) {
+                    long due = node.timer(timer).nextDeadlineNs();
+                    if (due - 1 - clock.nanoTime() > 0 && due - tick.nowNs() <= 0) {
+                        node.advanceTo(due - 1);
+                    }
+                    if (tick.nowNs() - clock.nanoTime() > 0) {
+                        clock.setNs(tick.nowNs());
+                    }
+                    node.advanceTo(tick.nowNs());
+                }
+                ticks++;
+                lastNowNs = tick.nowNs();
+                if (node.ticks(timer) != tick.tick()) {
+                    divergence = new Divergence(prefix + "timer/" + tick.timer(), tick.timer(), tick.tick(),
+                            tick.nowNs() - originNs, "tick " + tick.tick() + " at this time", "tick " + node.ticks(timer)
+                                    + " (the timer is next due at " + (node.timer(timer).nextDeadlineNs() - originNs) + " ns)");
+                    return;
+                }
+                session.drainNow();
+                if (divergence == null && options.check()) {
+                    missing(tick.nowNs(), true);
+                }
+                if (divergence != null) {
+                    return;
+                }
+            }
+            awaitOutbox();
+            session.drainNow();
+            if (divergence == null && options.check()) {
+                missing(lastNowNs, false);
+            }
+        }
+
+        private void awaitConnected() {
+            long deadline = System.nanoTime() + LINK_WAIT_NS;
+            for (Map.Entry<String, SerialLink> d : devices.entrySet()) {
+                SerialLink mine = node.links().get(d.getKey());
+                while (!(mine.isConnected() && d.getValue().isConnected())) {
+                    if (System.nanoTime() - deadline > 0) {
+                        throw new IllegalStateException("replay: link " + d.getKey() + " did not open in 5 s");
+                    }
+                    Thread.onSpinWait();
+                }
+            }
+        }
+
+        /**
+         * Hands the node, in receive-time order across links, every serial item the recording says its links had
+         * delivered when this tick began (or, in a recording without those counts, every one received before it).
+         */
+        private void deliverSerial(TickRec tick, List<InputRec> inputs) {
+            List<String> names = tap.recorder.linkNames;
+            while (true) {
+                // the inbox events recorded before the next link-caused one go in first, so the tick drains them in
+                // the recorded order
+                long derived = node.inbox().offered() - offers;
+                while (!inputs.isEmpty() && inputs.get(0).derivedBefore() <= derived) {
+                    offer(inputs.remove(0));
+                }
+                int best = -1;
+                long bestNs = 0;
+                for (int j = 0; j < names.size(); j++) {
+                    ArrayDeque<SerialRec> q = serial.get(names.get(j));
+                    if (q == null || q.isEmpty()) {
+                        continue;
+                    }
+                    long delivered = tap.recorder.linkCounts.get(j).get();
+                    boolean due = j < tick.links().length ? delivered < tick.links()[j] : q.peek().receivedNs() - tick.nowNs() < 0;
+                    if (due && (best < 0 || q.peek().receivedNs() - bestNs < 0)) {
+                        best = j;
+                        bestNs = q.peek().receivedNs();
+                    }
+                }
+                if (best < 0) {
+                    return;
+                }
+                String link = names.get(best);
+                SerialRec s = serial.get(link).poll();
+                long at = Math.min(s.receivedNs(), tick.nowNs());
+                if (at - clock.nanoTime() > 0) {
+                    clock.setNs(at);
+                }
+                long before = tap.recorder.linkCounts.get(best).get();
+                long sent = 1;
+                if (s.envelope() != null) {
+                    SerialLink device = devices.get(link);
+                    send(device, link, s.envelope());
+                    // the messages right behind it, received at the same time and due this tick, go in one batch
+                    // (one wait instead of one each) unless recorded inputs must be slotted in between
+                    ArrayDeque<SerialRec> q = serial.get(link);
+                    long target = best < tick.links().length ? tick.links()[best] : Long.MAX_VALUE;
+                    while (inputs.isEmpty() && !q.isEmpty() && q.peek().envelope() != null
+                            && q.peek().receivedNs() == s.receivedNs() && before + sent < target) {
+                        send(device, link, q.poll().envelope());
+                        sent++;
+                    }
+                } else {
+                    LinkSink sink = tap.sinks.get(link);
+                    SerialLink l = node.links().get(link);
+                    if (s.state().startsWith("lost")) {
+                        sink.onDeviceLost(l, s.state().replaceFirst("^lost: ", ""));
+                    } else {
+                        sink.onDeviceBack(l);
+                    }
+                }
+                long wait = System.nanoTime() + LINK_WAIT_NS;
+                while (tap.recorder.linkCounts.get(best).get() - before < sent) {
+                    if (System.nanoTime() - wait > 0) {
+                        throw new IllegalStateException("replay: link " + link + ": " + sent + " recorded message(s) were not "
+                                + "received in 5 s");
+                    }
+                    Thread.yield(); // the cable's writer and reader threads need a core more than this loop does
+                }
+            }
+        }
+
+        private void send(SerialLink device, String link, Envelope envelope) {
+            long wait = System.nanoTime() + LINK_WAIT_NS;
+            while (!device.send(envelope)) {
+                if (System.nanoTime() - wait > 0) {
+                    throw new IllegalStateException("replay: link " + link + ": its send queue stays full");
+                }
+                Thread.onSpinWait();
+            }
+        }
+
+        private final Event scratch = new Event(0);
+        /** Inbox events this replay offered itself (the rest came from the links). */
+        private long offers;
+
+        private void offer(InputRec in) {
+            String key = in.name();
+            for (NodeAccess.Route r : node.routes()) {
+                if (r.key().equals(key)) {
+                    key = r.key(); // the route's own key: the router matches keys by identity
+                    break;
+                }
+            }
+            scratch.set(in.kind(), key, in.stampNs()).value(in.value()).attachment(in.data());
+            node.inbox().offer(scratch);
+            offers++;
+            scratch.attachment(null);
+        }
+
+        private void awaitOutbox() {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+            while (node.outboxPending() > 0 && System.nanoTime() - deadline < 0) {
+                LockSupport.parkNanos(100_000);
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the outbox thread finishes the one it took
+        }
+
+        /** Recorded messages that should have come by now (before {@code nowNs}) and did not. */
+        private void missing(long nowNs, boolean tickThreadOnly) {
+            for (Map.Entry<String, ArrayDeque<Msg>> e : expected.entrySet()) {
+                if (tickThreadOnly && !tickThread(e.getKey())) {
+                    continue;
+                }
+                Msg m = e.getValue().peek();
+                if (m != null && m.logTime() - epochOffsetNs - nowNs < 0) {
+                    TickRec at = tickAt(m.logTime() - epochOffsetNs);
+                    divergence = new Divergence(e.getKey(), at.timer(), at.tick(), at.nowNs() - originNs, text(m), "nothing");
+                    return;
+                }
+            }
+        }
+
+        private TickRec tickAt(long ns) {
+            TickRec best = tickList.get(0);
+            for (TickRec t : tickList) {
+                if (t.nowNs() - ns > 0) {
+                    break;
+                }
+                if (t.nowNs() != best.nowNs()) {
+                    best = t;
+                }
+            }
+            return best;
+        }
+
+        @Override
+        public void put(String topic, long nodeNs, long sequence, Message m) {
+            if (!options.check() || divergence != null || !compared(topic)) {
+                return;
+            }
+            ArrayDeque<Msg> q = expected.get(topic);
+            Msg e = q == null ? null : q.poll();
+            if (e == null) {
+                if (!read.complete()) {
+                    return; // the cut lost the rest of this channel
+                }
+                divergence = divergence(topic, "nothing more on this channel", oneLine(m));
+            } else if (!Arrays.equals(e.data(), m.toByteArray())) {
+                divergence = divergence(topic, text(e), oneLine(m));
+            } else {
+                compared++;
+            }
+        }
+
+        private Divergence divergence(String topic, String expectedText, String got) {
+            TickRec at = current != null ? current : tickList.get(0);
+            return new Divergence(topic, at.timer(), at.tick(), at.nowNs() - originNs, expectedText, got);
+        }
+
+        /** At --until: each machine's active states and the blackboard. */
+        private String state() {
+            StringBuilder b = new StringBuilder();
+            List<Machine> machines = node.machines();
+            for (int i = 0; i < machines.size(); i++) {
+                Statechart chart = node.charts().get(i);
+                List<String> active = new ArrayList<>();
+                for (String id : chart.stateIds()) {
+                    int s = chart.stateIndex(id);
+                    if (s > 0 && machines.get(i).isActive(s)) {
+                        active.add(id);
+                    }
+                }
+                b.append(prefix).append("machine/").append(node.machineNames().get(i)).append(": ")
+                        .append(String.join(", ", active)).append('\n');
+            }
+            List<String> entries = new ArrayList<>();
+            for (String k : node.blackboard().keys()) {
+                entries.add(node.blackboard().entry(k).toString());
+            }
+            b.append(prefix).append("blackboard: ").append(String.join(", ", entries)).append('\n');
+            return b.toString();
+        }
+
+        void close() {
+            if (node != null) {
+                node.shutdown(TimeUnit.SECONDS.toNanos(1));
+            }
+            devices.values().forEach(SerialLink::close);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ decoding
+
+    private static DynamicMessage parse(String type, Msg m) {
+        try {
+            return DynamicMessage.parseFrom(RecordSchemas.type(type), m.data());
+        } catch (InvalidProtocolBufferException e) {
+            throw new InputException("a " + type + " message on " + m.topic() + " does not parse (" + e.getMessage() + ")");
+        }
+    }
+
+    private static FieldDescriptor field(DynamicMessage d, String name) {
+        return d.getDescriptorForType().findFieldByName(name);
+    }
+
+    private static String str(DynamicMessage d, String name) {
+        return (String) d.getField(field(d, name));
+    }
+
+    private static long num(DynamicMessage d, String name) {
+        return ((Number) d.getField(field(d, name))).longValue();
+    }
+
+    private static long[] links(DynamicMessage d) {
+        FieldDescriptor f = field(d, "link_messages");
+        int n = d.getRepeatedFieldCount(f);
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = ((Number) d.getRepeatedField(f, i)).longValue();
+        }
+        return out;
+    }
+
+    /** The attachment an Input's data stood for: the body message, a number, a text. */
+    private static Object attachment(DynamicMessage d) {
+        String kind = str(d, "data_kind");
+        String text = str(d, "text");
+        switch (kind) {
+            case "message" -> {
+                try {
+                    Envelope env = Envelope.parseFrom(((Message) d.getField(field(d, "message"))).toByteString());
+                    Message body = env;
+                    for (FieldDescriptor f : env.getAllFields().keySet()) {
+                        if (f.getContainingOneof() != null && f.getType() == FieldDescriptor.Type.MESSAGE) {
+                            body = (Message) env.getField(f);
+                        }
+                    }
+                    return NodeAccess.messageData(body);
+                } catch (InvalidProtocolBufferException e) {
+                    return null;
+                }
+            }
+            case "number" -> {
+                try {
+                    return Long.valueOf(text);
+                } catch (NumberFormatException e) {
+                    return Double.valueOf(text);
+                }
+            }
+            case "" -> {
+                return null;
+            }
+            default -> {
+                return text;
+            }
+        }
+    }
+
+    private static String text(Msg m) {
+        String type = m.type().startsWith("canopy.record.v1.") ? m.type().substring("canopy.record.v1.".length()) : m.type();
+        Descriptor d = RecordSchemas.type(type);
+        if (d == null) {
+            return m.data().length + " bytes";
+        }
+        try {
+            return oneLine(DynamicMessage.parseFrom(d, m.data()));
+        } catch (InvalidProtocolBufferException e) {
+            return m.data().length + " bytes";
+        }
+    }
+
+    private static String oneLine(Message m) {
+        return "{" + TextFormat.printer().emittingSingleLine(true).printToString(m).strip() + "}";
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+}

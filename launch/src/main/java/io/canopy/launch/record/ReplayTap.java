@@ -1,0 +1,71 @@
+package io.canopy.launch.record;
+
+import io.canopy.hardware.serial.InProcessWire;
+import io.canopy.hardware.serial.LinkSink;
+import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeTap;
+import io.canopy.tick.Event;
+import io.canopy.tick.NanoClock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The tap of a replayed node: every link becomes an in-process cable whose far end the {@link Replay} writes the
+ * recorded messages into (so the link's reader, counters and clock stamps work as in the run), and a
+ * {@link Recorder} sees the node exactly as it saw the recorded one, handing its messages to the comparison
+ * instead of a file.
+ */
+final class ReplayTap implements NodeTap {
+    final Recorder recorder;
+    final Map<String, InProcessWire> wires = new LinkedHashMap<>();
+    /** Per link: the recorder's sink in front of the roles (device lost/back are handed to it directly). */
+    final Map<String, LinkSink> sinks = new LinkedHashMap<>();
+    NodeAccess node;
+
+    ReplayTap(Recorder recorder) {
+        this.recorder = recorder;
+    }
+
+    @Override
+    public NanoClock clock(NanoClock base) {
+        return recorder.clock(base);
+    }
+
+    @Override
+    public InProcessWire replaceLink(String link) {
+        return wires.computeIfAbsent(link, k -> new InProcessWire());
+    }
+
+    @Override
+    public LinkSink linkSink(String link, LinkSink hub) {
+        LinkSink s = recorder.linkSink(link, hub);
+        sinks.put(link, s);
+        return s;
+    }
+
+    @Override
+    public void attached(NodeAccess n) {
+        node = n;
+        recorder.attached(n);
+    }
+
+    @Override
+    public void beforeCycle(int timer, long nowNs) {
+        recorder.beforeCycle(timer, nowNs);
+    }
+
+    @Override
+    public void afterCycle(int timer, long nowNs) {
+        recorder.afterCycle(timer, nowNs);
+    }
+
+    @Override
+    public void routed(Event event) {
+        recorder.routed(event);
+    }
+
+    @Override
+    public void closed() {
+        recorder.closed();
+    }
+}
