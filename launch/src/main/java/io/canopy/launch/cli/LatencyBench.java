@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -60,15 +61,18 @@ final class LatencyBench {
 
     /** The far end of the pty: sends readings, times the commands that carry their values. */
     private static final class Peer implements LinkSink {
-        final long[] sentNs;
-        final long[] latencyNs;
+        /** Sender thread writes, the link's reader thread reads; the reader writes latencies, the caller reads them. */
+        final AtomicLongArray sentNs;
+        final AtomicLongArray latencyNs;
         final AtomicLong answered = new AtomicLong();
         final SerialLink link;
 
         Peer(Path port, int frames) {
-            sentNs = new long[frames + 1];
-            latencyNs = new long[frames + 1];
-            Arrays.fill(latencyNs, -1);
+            sentNs = new AtomicLongArray(frames + 1);
+            latencyNs = new AtomicLongArray(frames + 1);
+            for (int i = 0; i <= frames; i++) {
+                latencyNs.set(i, -1);
+            }
             link = SerialLink.open(SerialConfig.of(port.toString(), 1_000_000), this).start();
         }
 
@@ -84,8 +88,8 @@ final class LatencyBench {
             }
             double v = c.getVelocity();
             int seq = (int) v;
-            if (seq == v && seq >= 1 && seq < sentNs.length && sentNs[seq] != 0 && latencyNs[seq] < 0) {
-                latencyNs[seq] = now - sentNs[seq];
+            if (seq == v && seq >= 1 && seq < sentNs.length() && sentNs.get(seq) != 0 && latencyNs.get(seq) < 0) {
+                latencyNs.set(seq, now - sentNs.get(seq));
                 answered.incrementAndGet();
             }
         }
@@ -94,7 +98,7 @@ final class LatencyBench {
         void send(int seq) {
             Envelope e = Envelope.newBuilder().setSource("peer")
                     .setRangeReading(RangeReading.newBuilder().setSensorId(0).setRangeM(seq).setMinM(0).setMaxM(1e7f)).build();
-            sentNs[seq] = System.nanoTime();
+            sentNs.set(seq, System.nanoTime());
             link.send(e);
         }
     }
@@ -116,11 +120,11 @@ final class LatencyBench {
                 // let the node come up: the first reading is answered once its tree ticks
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
                 int seq;
-                while (peer.latencyNs[1] < 0 && System.nanoTime() < deadline) {
+                while (peer.latencyNs.get(1) < 0 && System.nanoTime() < deadline) {
                     peer.send(1); // again until the node is up and answers
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
                 }
-                if (peer.latencyNs[1] < 0) {
+                if (peer.latencyNs.get(1) < 0) {
                     throw new IllegalStateException("the node did not answer a range reading within 20 s; is the pty pair working?");
                 }
                 // readings at the given mean rate, each gap drawn from [0.5, 1.5) periods (seeded): a sensor is not
@@ -134,10 +138,11 @@ final class LatencyBench {
                         LockSupport.parkNanos(wait);
                     }
                     peer.send(seq);
-                    next += period / 2 + random.nextLong(period);
+                    // from the actual send: a late wake-up of this thread never sends two readings back to back
+                    next = System.nanoTime() + period / 2 + random.nextLong(period);
                 }
                 long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1) + Math.round(1e9 / timerHz);
-                while (peer.latencyNs[total] < 0 && System.nanoTime() < end) {
+                while (peer.latencyNs.get(total) < 0 && System.nanoTime() < end) {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
                 }
             } finally {
@@ -149,12 +154,12 @@ final class LatencyBench {
     }
 
     /** Percentiles of the answered readings {@code from..to}. */
-    static Figures figures(String mode, long[] latencyNs, int from, int to) {
+    static Figures figures(String mode, AtomicLongArray latencyNs, int from, int to) {
         long[] got = new long[to - from + 1];
         int n = 0;
         for (int i = from; i <= to; i++) {
-            if (latencyNs[i] >= 0) {
-                got[n++] = latencyNs[i];
+            if (latencyNs.get(i) >= 0) {
+                got[n++] = latencyNs.get(i);
             }
         }
         long[] sorted = Arrays.copyOf(got, n);
