@@ -163,14 +163,14 @@ final class EcmaDataModel implements DataModelCompiler {
     public Location location(String source, XmlElement at, String attribute) {
         String name = source.trim();
         int read;
-        if (isIdentifier(name) || JsEngine.syntaxError(source, true) == null) {
+        if (FullDataModel.isIdentifier(name) || JsEngine.syntaxError(source, true) == null) {
             read = compileOrFail(source, at, attribute);
         } else {
             warn(at, attribute, source, "not a location (not valid ECMAScript)");
             read = failing(source, "'" + source + "' is not a location");
         }
-        int slot = isIdentifier(name) && slots.has(name) ? slots.slot(name) : -1;
-        boolean identifier = isIdentifier(name);
+        int slot = FullDataModel.isIdentifier(name) && slots.has(name) ? slots.slot(name) : -1;
+        boolean identifier = FullDataModel.isIdentifier(name);
         return new Location() {
             @Override
             public void set(Machine machine, Object value) {
@@ -194,18 +194,6 @@ final class EcmaDataModel implements DataModelCompiler {
                 return name;
             }
         };
-    }
-
-    private static boolean isIdentifier(String s) {
-        if (s.isEmpty() || !Character.isJavaIdentifierStart(s.charAt(0))) {
-            return false;
-        }
-        for (int i = 1; i < s.length(); i++) {
-            if (!Character.isJavaIdentifierPart(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** A name no {@code <data>} declares: reads fail (ReferenceError), {@code typeof} gives 'undefined'. */

@@ -112,6 +112,7 @@ final class FullDataModel implements DataModelCompiler {
         };
     }
 
+    /** Whether {@code s} is a plain name (a data item, a variable), as the datamodels check locations and operands. */
     static boolean isIdentifier(String s) {
         if (s.isEmpty() || !Character.isJavaIdentifierStart(s.charAt(0))) {
             return false;

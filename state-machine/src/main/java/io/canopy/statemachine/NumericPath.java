@@ -58,7 +58,7 @@ final class NumericPath {
     /** An action for {@code location = source} on the typed path, or null when it is not of that shape. */
     static Action assign(String location, String source, Slots slots, int general) {
         String name = location.strip();
-        if (!isIdentifier(name) || !slots.has(name) || Slots.isSystem(name)) {
+        if (!FullDataModel.isIdentifier(name) || !slots.has(name) || Slots.isSystem(name)) {
             return null;
         }
         String[] t = tokens(source);
@@ -318,7 +318,7 @@ final class NumericPath {
     }
 
     private static Operand operand(String token, Slots slots) {
-        if (isIdentifier(token)) {
+        if (FullDataModel.isIdentifier(token)) {
             return slots.has(token) && !Slots.isSystem(token) ? new Operand(slots.slot(token), false, 0, 0) : null;
         }
         char c = token.charAt(0);
@@ -400,17 +400,5 @@ final class NumericPath {
             }
         }
         return out.isEmpty() ? null : out.toArray(new String[0]);
-    }
-
-    private static boolean isIdentifier(String s) {
-        if (s.isEmpty() || !Character.isJavaIdentifierStart(s.charAt(0))) {
-            return false;
-        }
-        for (int i = 1; i < s.length(); i++) {
-            if (!Character.isJavaIdentifierPart(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 }
