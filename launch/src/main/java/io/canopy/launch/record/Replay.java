@@ -318,6 +318,8 @@ public final class Replay {
         ReplayTap tap;
         RecordSession session;
         ManualNanoClock clock;
+        /** How far behind the current tick a missing message is looked for (the slowest timer's period). */
+        long lagNs;
         final Map<String, SerialLink> devices = new LinkedHashMap<>();
 
         NodeRun(NodePlan plan) {
@@ -388,6 +390,9 @@ public final class Replay {
             clock = new ManualNanoClock(originNs);
             session = RecordSession.replaying(this);
             tap = new ReplayTap(new Recorder(session));
+            tap.clock = clock;
+            tap.tickTimes = tickTimes();
+            lagNs = plan.timers().stream().mapToLong(t -> Math.max(1, Math.round(1e9 / t.hz()))).max().orElse(0);
             node = NodeAccess.build(plan, clock, NodeRegistry.withBuiltins(), tap);
             node.startManual();
             for (Map.Entry<String, io.canopy.hardware.serial.InProcessWire> w : tap.wires.entrySet()) {
@@ -439,7 +444,7 @@ public final class Replay {
                 }
                 session.drainNow();
                 if (divergence == null && options.check()) {
-                    missing(tick.nowNs(), true);
+                    missing(tick.nowNs() - lagNs, true);
                 }
                 if (divergence != null) {
                     return;
@@ -448,7 +453,7 @@ public final class Replay {
             awaitOutbox();
             session.drainNow();
             if (divergence == null && options.check()) {
-                missing(lastNowNs, false);
+                missing(lastNowNs - lagNs, false);
             }
         }
 
@@ -571,18 +576,40 @@ public final class Replay {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the outbox thread finishes the one it took
         }
 
-        /** Recorded messages that should have come by now (before {@code nowNs}) and did not. */
+        /**
+         * Per timer, the recorded time of each tick, in tick order (the replayed cycles run at these: see
+         * {@link ReplayTap#cycleTime}).
+         */
+        private long[][] tickTimes() {
+            List<String> names = plan.timers().stream().map(io.canopy.launch.TimerPlan::name).toList();
+            long[][] out = new long[names.size()][];
+            for (int i = 0; i < names.size(); i++) {
+                String name = names.get(i);
+                out[i] = tickList.stream().filter(t -> t.timer().equals(name)).mapToLong(TickRec::nowNs).toArray();
+            }
+            return out;
+        }
+
+        /**
+         * Recorded messages that should have come by now (stamped before {@code nowNs}) and did not. Callers allow a
+         * lag of the slowest timer's period: a halt is stamped with its tree's last tick, before the tick that halts it.
+         */
         private void missing(long nowNs, boolean tickThreadOnly) {
+            String channel = null;
+            Msg first = null;
             for (Map.Entry<String, ArrayDeque<Msg>> e : expected.entrySet()) {
                 if (tickThreadOnly && !tickThread(e.getKey())) {
                     continue;
                 }
                 Msg m = e.getValue().peek();
-                if (m != null && m.logTime() - epochOffsetNs - nowNs < 0) {
-                    TickRec at = tickAt(m.logTime() - epochOffsetNs);
-                    divergence = new Divergence(e.getKey(), at.timer(), at.tick(), at.nowNs() - originNs, text(m), "nothing");
-                    return;
+                if (m != null && m.logTime() - epochOffsetNs - nowNs < 0 && (first == null || m.logTime() < first.logTime())) {
+                    channel = e.getKey();
+                    first = m;
                 }
+            }
+            if (first != null) {
+                TickRec at = tickAt(first.logTime() - epochOffsetNs);
+                divergence = new Divergence(channel, at.timer(), at.tick(), at.nowNs() - originNs, text(first), "nothing");
             }
         }
 
