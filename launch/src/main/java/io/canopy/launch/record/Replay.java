@@ -117,6 +117,8 @@ public final class Replay {
         Path dir = r.unpack();
         try {
             return r.replay(r.load(dir));
+        } catch (InputException e) {
+            throw new InputException(r.outside(dir, e.getMessage()));
         } finally {
             deleteQuietly(dir);
         }
@@ -193,6 +195,15 @@ public final class Replay {
             throw new UncheckedIOException("unpacking " + file, e);
         }
         return dir;
+    }
+
+    /** A message about the unpacked files, naming them as the user knows them: the --with file, else the recorded name. */
+    private String outside(Path dir, String message) {
+        String m = message;
+        for (Path w : options.with()) {
+            m = m.replace(dir.resolve(match(w)).toString(), w.toString());
+        }
+        return m.replace(dir + java.io.File.separator, file + ":");
     }
 
     /** The embedded file that {@code --with w} replaces: the same relative path, else the only one of that file name. */
