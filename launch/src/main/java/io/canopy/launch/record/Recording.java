@@ -40,7 +40,6 @@ final class Recording {
         this.file = file;
     }
 
-
     /** Reads the whole file (a cut file up to its last whole record); bad input is an InputException naming it. */
     static Recording read(Path file) {
         Recording r = new Recording(file);
