@@ -38,15 +38,15 @@ done
 out=$(canopy node list "${B[@]}" 2>&1)
 [[ "$out" == *"robot1/controller online"* ]] && ok "node list: online" || ko "node list: online" "$out$(tail -5 "$work/run.err")"
 
-out=$(canopy topic list "${B[@]}" 2>&1)
+out=$(canopy topic list --wait 3s "${B[@]}" 2>&1) # a longer window than the default: CI hosts are loaded
 [[ "$out" == *"robot1/controller/timers [TimerStats]"* && "$out" == *"robot1/controller/odom [Event]"* ]] \
   && ok "topic list: topics with types" || ko "topic list: topics with types" "$out"
 
-out=$(canopy topic info robot1/cmd/stop "${B[@]}" 2>&1)
+out=$(canopy topic info robot1/cmd/stop --wait 3s "${B[@]}" 2>&1)
 [[ "$out" == *"Type: Event"* && "$out" == *"robot1/controller (online, expects Event)"* ]] \
   && ok "topic info: type and subscriber" || ko "topic info" "$out"
 
-out=$(canopy node info robot1/controller "${B[@]}" 2>&1)
+out=$(canopy node info robot1/controller --wait 3s "${B[@]}" 2>&1)
 [[ "$out" == *"State: online"* && "$out" == *"mission file=mission.scxml"* && "$out" == *"robot1/controller/describe"* ]] \
   && ok "node info: state, machines, services" || ko "node info" "$out"
 
@@ -102,7 +102,7 @@ for _ in $(seq 1 60); do
   canopy node info robot1/controller --wait 300ms "${B[@]}" 2>/dev/null | grep -q "control hz=50" && break
   sleep 0.5
 done
-out=$(canopy node info robot1/controller "${B[@]}" 2>&1)
+out=$(canopy node info robot1/controller --wait 3s "${B[@]}" 2>&1)
 [[ "$out" == *"State: online"* && "$out" == *"control hz=50"* ]] && ok "after a broker restart: online with its registry" \
   || ko "registry after a broker restart" "$out"
 

@@ -9,16 +9,31 @@ import io.canopy.expr.Expressions;
  * entries at load time, so running them looks nothing up.
  */
 final class ExprScripts implements ScriptCompiler {
-    static final ExprScripts INSTANCE = new ExprScripts();
+    static final ExprScripts INSTANCE = new ExprScripts(null);
 
-    private ExprScripts() {}
+    /** The scripting enums scripts see as constants; null when there are none. */
+    private final io.canopy.expr.ScriptingEnums enums;
+
+    private ExprScripts(io.canopy.expr.ScriptingEnums enums) {
+        this.enums = enums;
+    }
+
+    /** Scripts that see {@code enums}' values as constants ({@code color == RED}). */
+    static ExprScripts with(io.canopy.expr.ScriptingEnums enums) {
+        return enums == null || enums.isEmpty() ? INSTANCE : new ExprScripts(enums);
+    }
+
+    @Override
+    public Long enumValue(String name) {
+        return enums == null ? null : enums.value(name);
+    }
 
     @Override
     public CompiledCode compile(String code, Blackboard blackboard) {
         if (code.isBlank()) {
             return new Empty(code);
         }
-        return new Compiled(Expressions.compile(code, blackboard, Dialect.BTCPP));
+        return new Compiled(Expressions.compile(code, enums == null ? blackboard : enums.over(blackboard), Dialect.BTCPP));
     }
 
     private static final class Compiled implements CompiledCode {

@@ -73,6 +73,11 @@ public final class NodeInit {
         try {
             return Entry.constant(p.name(), Values.convert(p.type(), p.enumType(), text));
         } catch (IllegalArgumentException e) {
+            Long named = p.type() == PortType.INT || p.type() == PortType.LONG || p.type() == PortType.DOUBLE
+                    ? scripts.enumValue(text.strip()) : null;
+            if (named != null) { // a scripting enum value (BT.CPP's registerScriptingEnums)
+                return Entry.constant(p.name(), p.type() == PortType.DOUBLE ? (Object) named.doubleValue() : named);
+            }
             throw error("port '" + p.name() + "': " + e.getMessage() + "; give a value of type "
                     + p.type().name().toLowerCase() + " or a {key}");
         }

@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 public final class NodeRegistry {
     private final Map<String, NodeType> types = new LinkedHashMap<>();
     private final Map<String, Boolean> builtin = new LinkedHashMap<>();
+    private final io.canopy.expr.ScriptingEnums enums = new io.canopy.expr.ScriptingEnums();
 
     /** An empty registry (not even the built-ins). */
     public NodeRegistry() {}
@@ -50,7 +51,30 @@ public final class NodeRegistry {
         NodeRegistry r = new NodeRegistry();
         r.types.putAll(types);
         r.builtin.putAll(builtin);
+        r.enums.addAll(enums, new java.util.ArrayList<>());
         return r;
+    }
+
+    /**
+     * Registers a Java enum's constants as scripting enum values, numbered by ordinal (BehaviorTree.CPP's
+     * {@code registerScriptingEnums<Color>()}); {@code source} names who declared it, for messages. An
+     * IllegalArgumentException when it contradicts an enum registered before.
+     */
+    public NodeRegistry registerScriptingEnum(Class<? extends Enum<?>> type, String source) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (Enum<?> c : type.getEnumConstants()) {
+            values.put(c.name(), (long) c.ordinal());
+        }
+        String error = enums.add(type.getSimpleName(), values, source);
+        if (error != null) {
+            throw new IllegalArgumentException(error);
+        }
+        return this;
+    }
+
+    /** The scripting enums registered so far (by plugins or code). */
+    public io.canopy.expr.ScriptingEnums scriptingEnums() {
+        return enums;
     }
 
     /** Registers a node type; its ID must be new. */

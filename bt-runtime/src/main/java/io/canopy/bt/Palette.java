@@ -5,6 +5,9 @@ import io.canopy.bt.control.Sequence;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.bt.standin.StandInAction;
 import io.canopy.bt.standin.StandInDecorator;
+import io.canopy.bt.standin.StandInRule;
+import io.canopy.bt.standin.StandInRules;
+import io.canopy.bt.standin.nav2.Nav2ControlFlow;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +26,13 @@ public final class Palette {
     /** One declared type: where it was declared, its kind and ports. */
     public record Declaration(String id, NodeKind kind, List<Port> ports, String description, String source) {}
 
+    /** An {@code <enum name="Color" values="RED,GREEN,BLUE"/>} of a {@code <TreeNodesModel>}. */
+    public record EnumDeclaration(String name, Map<String, Long> values, String source) {}
+
     private final Map<String, Declaration> declarations = new LinkedHashMap<>();
+    private final List<EnumDeclaration> enums = new ArrayList<>();
+    /** For each declared ID, the {@code type} attribute of each port as written (an enum's name, a C++ type). */
+    private final Map<String, Map<String, String>> portTypeNames = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
 
@@ -60,6 +69,10 @@ public final class Palette {
     /** Adds every declaration of a {@code <TreeNodesModel>} element (SubTree models are the loader's). */
     void add(NodeSpec model) {
         for (NodeSpec decl : model.children) {
+            if (decl.element.equals("enum")) {
+                addEnum(decl);
+                continue;
+            }
             NodeKind kind = switch (decl.element) {
                 case "Action" -> NodeKind.ACTION;
                 case "Condition" -> NodeKind.CONDITION;
@@ -70,7 +83,7 @@ public final class Palette {
             if (kind == null) {
                 if (!decl.element.equals("SubTree")) {
                     errors.add(decl.where() + ": unknown element in <TreeNodesModel>; expected <Action>, "
-                            + "<Condition>, <Control>, <Decorator> or <SubTree>");
+                            + "<Condition>, <Control>, <Decorator>, <SubTree> or <enum>");
                 }
                 continue;
             }
@@ -119,8 +132,78 @@ public final class Palette {
                     port = port.describe(p.text.strip());
                 }
                 ports.add(port);
+                if (p.attributes.get("type") != null) {
+                    portTypeNames.computeIfAbsent(id, k -> new LinkedHashMap<>())
+                            .putIfAbsent(name, p.attributes.get("type").strip());
+                }
             }
             declare(new Declaration(id, kind, List.copyOf(ports), description, decl.location()));
+        }
+    }
+
+    /** {@code <enum name="Color" values="RED,GREEN,BLUE"/>} (or {@code values="RED=1,GREEN=2"}). */
+    private void addEnum(NodeSpec e) {
+        String name = e.attributes.get("name");
+        String values = e.attributes.get("values");
+        if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_:]*")) {
+            errors.add(e.where() + ": an <enum> needs name=\"...\" (a name, like Color)");
+            return;
+        }
+        if (values == null || values.isBlank()) {
+            errors.add(e.where() + ": <enum name=\"" + name + "\"> needs values=\"RED,GREEN,BLUE\" (or RED=1,GREEN=2)");
+            return;
+        }
+        try {
+            enums.add(new EnumDeclaration(name, io.canopy.expr.ScriptingEnums.parse(values), e.location()));
+        } catch (IllegalArgumentException x) {
+            errors.add(e.where() + ": values: " + x.getMessage());
+        }
+    }
+
+    /** The enums of these palettes. */
+    public List<EnumDeclaration> enums() {
+        return enums;
+    }
+
+    /**
+     * The registry's scripting enums (plugins) and then the palettes'; contradictions (an enum declared twice
+     * with other values, a value two enums number differently) go to {@code errors}, one line naming both places.
+     */
+    public io.canopy.expr.ScriptingEnums scriptingEnums(NodeRegistry registry, List<String> errors) {
+        io.canopy.expr.ScriptingEnums all = registry.scriptingEnums().copy();
+        for (EnumDeclaration d : enums) {
+            String e = all.add(d.name(), d.values(), d.source());
+            if (e != null && !errors.contains(e)) {
+                errors.add(e);
+            }
+        }
+        return all;
+    }
+
+    /**
+     * A literal given to a port whose palette type is an enum must be one of its values (or a number): else
+     * one line naming file:line:column, the port, the enum and its values.
+     */
+    void checkEnumLiterals(NodeSpec spec, io.canopy.expr.ScriptingEnums known, List<String> errors) {
+        Map<String, String> types = portTypeNames.get(spec.typeId());
+        if (types == null || known.isEmpty()) {
+            return;
+        }
+        for (Map.Entry<String, String> a : spec.attributes.entrySet()) {
+            String enumName = types.get(a.getKey());
+            Map<String, Long> values = enumName == null ? null : known.values(enumName);
+            String text = a.getValue().strip();
+            if (values == null || NodeInit.blackboardKey(text, a.getKey()) != null || values.containsKey(text)) {
+                continue;
+            }
+            try {
+                Values.parseLong(text);
+            } catch (IllegalArgumentException notANumber) {
+                errors.add(spec.where() + ": port '" + a.getKey() + "': '" + text + "' is not a value of enum "
+                        + enumName + " (declared at " + known.source(enumName) + ")"
+                        + io.canopy.Names.suggestion(text, values.keySet()) + "; its values are "
+                        + String.join(", ", values.keySet()));
+            }
         }
     }
 
@@ -154,6 +237,9 @@ public final class Palette {
     /** Merges {@code other} into this palette (same rules as two {@code <TreeNodesModel>}s). */
     public Palette merge(Palette other) {
         other.declarations.values().forEach(this::declare);
+        enums.addAll(other.enums);
+        other.portTypeNames.forEach((id, m) -> m.forEach((port, type) ->
+                portTypeNames.computeIfAbsent(id, k -> new LinkedHashMap<>()).putIfAbsent(port, type)));
         notes.addAll(other.notes);
         errors.addAll(other.errors);
         return this;
@@ -212,22 +298,77 @@ public final class Palette {
      * like a Sequence, decorators pass their child's status through.
      */
     public NodeRegistry registerStandIns(NodeRegistry registry, Map<String, StandIn> scripts) {
+        registerStandIns(registry, StandInRules.ofTypes(scripts));
+        return registry;
+    }
+
+    /**
+     * Registers every declared type {@code registry} does not implement yet as a stand-in and returns those
+     * declarations: actions and conditions follow the first of {@code rules} matching their ID or name
+     * (SUCCESS at once if none); Nav2's RecoveryNode, PipelineSequence, RoundRobin and RateController behave as
+     * Nav2's; other controls tick like a Sequence, other decorators pass their child's status through.
+     */
+    public List<Declaration> registerStandIns(NodeRegistry registry, StandInRules rules) {
+        List<Declaration> out = new ArrayList<>();
         for (Declaration d : declarations.values()) {
             if (registry.find(d.id()) != null) {
                 continue;
             }
-            registry.register(standIn(d, scripts.getOrDefault(d.id(), StandIn.SUCCESS)));
+            registry.register(standIn(withEnumPorts(d, registry), rules));
+            out.add(d);
         }
-        return registry;
+        return out;
     }
 
-    static NodeType standIn(Declaration d, StandIn script) {
+    /** {@code d} with its ports typed by an enum (of a palette or the registry) as whole numbers. */
+    private Declaration withEnumPorts(Declaration d, NodeRegistry registry) {
+        Map<String, String> types = portTypeNames.get(d.id());
+        if (types == null) {
+            return d;
+        }
+        List<Port> ports = new ArrayList<>();
+        boolean changed = false;
+        for (Port p : d.ports()) {
+            String t = types.get(p.name());
+            boolean isEnum = t != null && (registry.scriptingEnums().values(t) != null
+                    || enums.stream().anyMatch(e -> e.name().equals(t)));
+            if (isEnum && p.type() == PortType.ANY) {
+                Port q = switch (p.direction()) {
+                    case INPUT -> Port.input(p.name(), PortType.LONG);
+                    case OUTPUT -> Port.output(p.name(), PortType.LONG);
+                    case INOUT -> Port.inout(p.name(), PortType.LONG);
+                };
+                if (p.defaultValue() != null) {
+                    q = q.withDefault(p.defaultValue());
+                }
+                if (p.description() != null && !p.description().isEmpty()) {
+                    q = q.describe(p.description());
+                }
+                ports.add(q);
+                changed = true;
+            } else {
+                ports.add(p);
+            }
+        }
+        return changed ? new Declaration(d.id(), d.kind(), List.copyOf(ports), d.description(), d.source()) : d;
+    }
+
+    static NodeType standIn(Declaration d, StandInRules rules) {
         Port[] ports = d.ports().toArray(new Port[0]);
+        Nav2ControlFlow.Known known = Nav2ControlFlow.find(d.id(), d.kind());
+        NodeFactory leaf = init -> {
+            StandInRule rule = rules.find(d.id(), init.name());
+            return rule == null ? new StandInAction(init, StandIn.SUCCESS)
+                    : new StandInAction(init, rule.runs(), rule.where());
+        };
         NodeType t = switch (d.kind()) {
-            case ACTION -> NodeType.action(d.id(), init -> new StandInAction(init, script), ports);
-            case CONDITION -> NodeType.condition(d.id(), init -> new StandInAction(init, script), ports);
-            case CONTROL -> NodeType.control(d.id(), Sequence::new, ports);
-            case DECORATOR -> NodeType.decorator(d.id(), StandInDecorator::new, ports);
+            case ACTION -> NodeType.action(d.id(), leaf, ports);
+            case CONDITION -> NodeType.condition(d.id(), leaf, ports);
+            case CONTROL -> known != null
+                    ? NodeType.control(d.id(), known.factory(), ports).withChildren(known.maxChildren() == 2 ? 2 : 1,
+                            known.maxChildren())
+                    : NodeType.control(d.id(), Sequence::new, ports);
+            case DECORATOR -> NodeType.decorator(d.id(), known != null ? known.factory() : StandInDecorator::new, ports);
             case SUBTREE -> throw new IllegalStateException("SubTree models are not node types");
         };
         return t.describe(d.description().isEmpty() ? "stand-in (declared at " + d.source() + ")" : d.description());

@@ -3,4 +3,9 @@ package io.canopy.bt;
 /** Compiles a script against a blackboard; throws IllegalArgumentException with the reason on bad syntax. */
 interface ScriptCompiler {
     CompiledCode compile(String code, Blackboard blackboard);
+
+    /** The number of scripting enum value {@code name}, or null (also for port literals of numeric ports). */
+    default Long enumValue(String name) {
+        return null;
+    }
 }

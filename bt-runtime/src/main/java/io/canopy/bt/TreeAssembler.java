@@ -21,6 +21,8 @@ final class TreeAssembler {
     private final NodeRegistry registry;
     private final TreeContext context;
     private final ScriptCompiler scripts;
+    /** The scripting enums of the registry (plugins) and the palettes. */
+    private final io.canopy.expr.ScriptingEnums enums;
     private final List<Node> nodes = new ArrayList<>();
 
     /** At most this many errors are reported at once; the rest are counted. */
@@ -45,7 +47,8 @@ final class TreeAssembler {
         this.palette = palette;
         this.errors = errors;
         this.context = context;
-        this.scripts = ExprScripts.INSTANCE;
+        this.enums = palette.scriptingEnums(registry, errors);
+        this.scripts = ExprScripts.with(enums);
     }
 
     static Tree assemble(TreeDocument doc, NodeRegistry registry, Blackboard blackboard, TreeContext context) {
@@ -112,12 +115,17 @@ final class TreeAssembler {
     }
 
     private String mainTreeId() {
+        return mainTreeId(doc, source());
+    }
+
+    /** The main tree: main_tree_to_execute (or --main), the only tree, or the one tree no other references. */
+    static String mainTreeId(TreeDocument doc, String source) {
         if (doc.trees.isEmpty()) {
-            throw new InputException(source() + ": no <BehaviorTree> found; add <BehaviorTree ID=\"Main\">...");
+            throw new InputException(source + ": no <BehaviorTree> found; add <BehaviorTree ID=\"Main\">...");
         }
         if (doc.mainTreeId != null) {
             if (!doc.trees.containsKey(doc.mainTreeId)) {
-                throw new InputException(source() + ": the main tree \"" + doc.mainTreeId + "\" names no <BehaviorTree>"
+                throw new InputException(source + ": the main tree \"" + doc.mainTreeId + "\" names no <BehaviorTree>"
                         + io.canopy.Names.suggestion(doc.mainTreeId, doc.trees.keySet()) + "; the trees are "
                         + doc.trees.keySet());
             }
@@ -139,7 +147,7 @@ final class TreeAssembler {
         if (roots.size() == 1) {
             return roots.get(0);
         }
-        throw new InputException(source() + ": several <BehaviorTree>s " + doc.trees.keySet()
+        throw new InputException(source + ": several <BehaviorTree>s " + doc.trees.keySet()
                 + " and no main_tree_to_execute; " + (roots.isEmpty() ? "" : roots + " are used by no other tree; ")
                 + "say which to run with --main ID or main_tree_to_execute=\"...\" on <root>");
     }
@@ -147,6 +155,8 @@ final class TreeAssembler {
     private static void collectReferences(NodeSpec spec, Set<String> out) {
         if (spec.isSubTree() && spec.attributes.get("ID") != null) {
             out.add(spec.attributes.get("ID"));
+        } else if (!spec.isExplicit() && spec.children.isEmpty()) {
+            out.add(spec.element); // <CheckStatus/> naming a tree is a SubTree (see normalize)
         }
         for (NodeSpec c : spec.children) {
             collectReferences(c, out);
@@ -215,6 +225,7 @@ final class TreeAssembler {
                     + "' takes " + want + ", found " + children);
         }
         verifyPorts(spec, type);
+        palette.checkEnumLiterals(spec, enums, errors);
         if (typeId.equals("ReactiveSequence")) {
             int async = 0;
             for (NodeSpec c : spec.children) {

@@ -21,7 +21,7 @@ public final class XmlTreeLoader {
     private final NodeRegistry registry;
     private final Palette palette = new Palette();
     private final List<Path> searchPath = new ArrayList<>();
-    private final Map<String, io.canopy.bt.standin.StandIn> standIns = new LinkedHashMap<>();
+    private io.canopy.bt.standin.StandInRules standIns = io.canopy.bt.standin.StandInRules.NONE;
     private final List<String> warnings = new ArrayList<>();
     private boolean useStandIns;
     private String main;
@@ -54,8 +54,13 @@ public final class XmlTreeLoader {
      * error naming the palette that declared it.
      */
     public XmlTreeLoader withStandIns(Map<String, io.canopy.bt.standin.StandIn> scripts) {
+        return withStandIns(io.canopy.bt.standin.StandInRules.ofTypes(scripts));
+    }
+
+    /** As {@link #withStandIns(Map)}, with substitution rules by type ID or node name (earlier rules first). */
+    public XmlTreeLoader withStandIns(io.canopy.bt.standin.StandInRules rules) {
         useStandIns = true;
-        standIns.putAll(scripts);
+        standIns = standIns.then(rules);
         return this;
     }
 
@@ -96,8 +101,16 @@ public final class XmlTreeLoader {
         NodeRegistry effective = registry;
         if (!all.declarations().isEmpty()) {
             effective = registry.copy();
+            io.canopy.bt.standin.StandInRules stubs = io.canopy.bt.standin.StubUnknown.rules();
             if (useStandIns) {
                 all.registerStandIns(effective, standIns);
+            } else if (stubs != null) {
+                List<Palette.Declaration> stubbed = all.registerStandIns(effective, stubs);
+                String w = io.canopy.bt.standin.StubUnknown.report(stubbed.stream().map(Palette.Declaration::id).toList(),
+                        stubbed.stream().map(d -> d.id() + " (" + d.kind().xmlName() + ", declared at " + d.source() + ")").toList());
+                if (w != null) {
+                    warnings.add("warning: " + w);
+                }
             }
         }
         if (main != null) {

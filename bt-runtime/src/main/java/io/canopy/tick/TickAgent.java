@@ -52,7 +52,29 @@ final class TickAgent {
     /** The deadline of the earliest work; only meaningful when {@link #hasWork()}. */
     long nextDeadlineNs() {
         int best = earliestTimer();
-        return oneShotFirst(best) ? oneShots.nextDeadlineNs() : timers[best].nextDeadlineNs();
+        long next = oneShotFirst(best) ? oneShots.nextDeadlineNs() : timers[best].nextDeadlineNs();
+        int w = pendingWake();
+        if (w >= 0 && timers[w].wakeDueNs() - next < 0) {
+            next = timers[w].wakeDueNs();
+        }
+        return next;
+    }
+
+    /** The timer with a wake-up requested that may run soonest, or -1 (reads one volatile per timer). */
+    private int pendingWake() {
+        TickTimer[] ts = timers;
+        int best = -1;
+        for (int i = 0; i < ts.length; i++) {
+            if (ts[i].wakeRequested() && (best < 0 || ts[i].wakeDueNs() - ts[best].wakeDueNs() < 0)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** Whether a wake-up is requested (any timer). */
+    boolean wakeRequested() {
+        return pendingWake() >= 0;
     }
 
     /**
@@ -67,6 +89,11 @@ final class TickAgent {
         }
         long next = oneShotFirst ? oneShots.nextDeadlineNs() : timers[best].nextDeadlineNs();
         if (next - nowNs > 0) {
+            int w = pendingWake();
+            if (w >= 0 && timers[w].wakeDueNs() - nowNs <= 0) {
+                wakeTick(timers[w], nowNs, errors);
+                return 1;
+            }
             return 0;
         }
         if (oneShotFirst) {
@@ -111,8 +138,22 @@ final class TickAgent {
         }
     }
 
+    /** An extra tick of {@code timer} asked for with {@link TickTimer#wake()}: inbox, then listeners; no deadline moves. */
+    private void wakeTick(TickTimer timer, long nowNs, ErrorHandler errors) {
+        progress.begin(nowNs, timer.index());
+        timer.beginTick(nowNs);
+        try {
+            inbox.drain(errors, role);
+            timer.fire(nowNs, errors);
+        } finally {
+            timer.finishWoken();
+            progress.end();
+        }
+    }
+
     private void tick(TickTimer timer, long nowNs, ErrorHandler errors) {
         progress.begin(nowNs, timer.index());
+        timer.beginTick(nowNs);
         try {
             inbox.drain(errors, role);
             timer.fire(nowNs, errors);

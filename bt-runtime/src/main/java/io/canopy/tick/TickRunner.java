@@ -54,6 +54,11 @@ final class TickRunner {
         return realtimeReport;
     }
 
+    /** Ends the thread's park early (a wake-up was requested); harmless at any time. */
+    void unpark() {
+        LockSupport.unpark(thread);
+    }
+
     /** Asks the loop to end (it ends after the work in progress). */
     void requestStop() {
         running = false;
@@ -99,7 +104,7 @@ final class TickRunner {
     }
 
     private void spinUntil(long deadlineNs) {
-        while (running && agent.clock.nanoTime() - deadlineNs < 0) {
+        while (running && agent.clock.nanoTime() - deadlineNs < 0 && !agent.wakeRequested()) {
             Thread.onSpinWait();
         }
     }

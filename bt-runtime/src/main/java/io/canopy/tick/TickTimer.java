@@ -20,6 +20,13 @@ public final class TickTimer {
     private volatile long budgetNs;
     private TickListener[] listeners = new TickListener[0];
 
+    // wake-ups (see wake()): requested on any thread, served on the tick thread
+    private volatile boolean wakeRequested;
+    private volatile long wakeTicks;
+    private long wakeMinIntervalNs = -1;
+    private long lastTickNs;
+    private boolean tickedOnce;
+
     // tick-thread state
     private long startNs;
     private long k;
@@ -117,6 +124,63 @@ public final class TickTimer {
 
     int index() {
         return index;
+    }
+
+    /**
+     * Lets {@link #wake()} run an extra tick of this timer between its deadlines, at most one every
+     * {@code minIntervalNs} (counted from the start of the previous tick, regular or woken). Configure before
+     * the ticker starts; returns this timer.
+     */
+    public TickTimer wakeable(long minIntervalNs) {
+        if (minIntervalNs < 0) {
+            throw new IllegalArgumentException("timer '" + name + "': the least interval between wake-ups must not be negative");
+        }
+        ticker.checkMayReconfigure("make timer '" + name + "' wakeable");
+        this.wakeMinIntervalNs = minIntervalNs;
+        return this;
+    }
+
+    /** Whether {@link #wakeable} was called. */
+    public boolean isWakeable() {
+        return wakeMinIntervalNs >= 0;
+    }
+
+    /**
+     * Any thread, never blocks: asks for an extra tick of this timer as soon as its least interval allows
+     * (on the tick thread: the inbox is drained, then the listeners run, as in a regular tick; deadlines
+     * do not move). Requests made before that tick starts are served by it. Ignored unless {@link #wakeable}.
+     */
+    public void wake() {
+        if (wakeMinIntervalNs >= 0) {
+            wakeRequested = true;
+            ticker.unparkTickThread();
+        }
+    }
+
+    /** Ticks run because of {@link #wake()} (cheap, any thread). */
+    public long wakeTicks() {
+        return wakeTicks;
+    }
+
+    boolean wakeRequested() {
+        return wakeRequested;
+    }
+
+    /** Tick thread: when the pending wake-up may run (only meaningful while one is requested). */
+    long wakeDueNs() {
+        return tickedOnce ? lastTickNs + wakeMinIntervalNs : startNs;
+    }
+
+    /** Tick thread: a tick (regular or woken) starts at {@code nowNs}; it serves any wake-up requested so far. */
+    void beginTick(long nowNs) {
+        wakeRequested = false;
+        lastTickNs = nowNs;
+        tickedOnce = true;
+    }
+
+    /** Tick thread: a woken tick ended. */
+    void finishWoken() {
+        wakeTicks++;
     }
 
     /** How errors of this timer's listeners are named ({@code timer 'NAME'}); made once. */

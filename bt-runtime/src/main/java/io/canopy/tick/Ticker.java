@@ -321,6 +321,14 @@ public final class Ticker implements AutoCloseable {
 
     // ---------------------------------------------------------------- shared
 
+    /** Any thread: ends the tick thread's wait so that it looks for work now ({@link TickTimer#wake()}). */
+    void unparkTickThread() {
+        TickRunner r = runner;
+        if (r != null) {
+            r.unpark();
+        }
+    }
+
     TickProgress progress() {
         return agent.progress;
     }

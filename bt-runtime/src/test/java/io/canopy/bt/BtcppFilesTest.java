@@ -56,7 +56,7 @@ class BtcppFilesTest {
     void aDeclaredTypeIsCheckedLikeABuiltIn() throws IOException {
         Path palette = write("palette.xml", PALETTE);
         Path tree = write("t.xml", "<root BTCPP_format=\"4\"><BehaviorTree ID=\"Nav\"><RecoveryNode number_of_retries=\"two\">"
-                + "<ComputePathToPose goal=\"{goal}\" pth=\"{path}\"/></RecoveryNode></BehaviorTree></root>");
+                + "<ComputePathToPose goal=\"{goal}\" pth=\"{path}\"/><AlwaysSuccess/></RecoveryNode></BehaviorTree></root>");
         List<String> errors = new XmlTreeLoader(NodeRegistry.withBtcppBuiltins()).withPalette(palette)
                 .withStandIns(Map.of()).check(tree);
         assertThat(errors).anyMatch(e -> e.contains(":1:") && e.contains("unknown port 'pth' (did you mean 'path'?)"));

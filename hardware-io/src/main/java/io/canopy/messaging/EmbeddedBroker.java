@@ -16,7 +16,8 @@ import java.util.concurrent.locks.LockSupport;
  * persistence, metrics, bugsnag and websocket off, TCP_NODELAY and immediate flush on, anonymous clients
  * allowed (nothing outside this machine can reach it), and its and Netty's logs at WARN unless the logging
  * configuration says otherwise. It runs on Netty alone: the rest of Moquette's dependencies are excluded
- * from the build.
+ * from the build. A command that fails on one of Moquette's session loops no longer takes the loop (and every
+ * client hashed to it) down: {@link SessionLoopRevival} restarts it.
  */
 public final class EmbeddedBroker implements AutoCloseable {
     /** The largest MQTT message the embedded broker accepts (256 KB); a client that sends more is disconnected. */
@@ -92,6 +93,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                     + (bound == 0 ? " (the port is taken or did not open in 10 s)" : " (it bound " + bound + ")")
                     + "; free the port or configure another one or a broker URL");
         }
+        SessionLoopRevival.install(server);
         return new EmbeddedBroker(server, bound);
     }
 
@@ -151,8 +153,6 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     private static Object field(Object owner, String name) throws ReflectiveOperationException {
-        java.lang.reflect.Field f = owner.getClass().getDeclaredField(name);
-        f.setAccessible(true);
-        return f.get(owner);
+        return SessionLoopRevival.field(owner, name);
     }
 }

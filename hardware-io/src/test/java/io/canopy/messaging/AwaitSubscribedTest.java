@@ -2,6 +2,7 @@ package io.canopy.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.testkit.MosquittoProcess;
 import org.junit.jupiter.api.Test;
 
 /** A tool's time window starts once the broker has its subscription (SUBACK), not when it asked for it. */

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.testkit.MosquittoProcess;
 import java.nio.file.Path;
 
 /** The two real brokers the tests run against. */

@@ -2,6 +2,7 @@ package io.canopy.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.testkit.MosquittoProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

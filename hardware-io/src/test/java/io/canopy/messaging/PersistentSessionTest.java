@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
+import io.canopy.testkit.MosquittoProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

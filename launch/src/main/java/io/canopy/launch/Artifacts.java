@@ -36,7 +36,7 @@ public final class Artifacts {
                 }
             }
             for (TreePlan t : node.trees()) {
-                Tree tree = checkTree(t.file(), errors, t.source(), node.devices(), node.foreign());
+                Tree tree = checkTree(t.file(), errors, t.source(), node.devices(), node.foreign(), node.remotes());
                 if (tree != null && t.main() != null && !t.main().equals(tree.id())) {
                     errors.add(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
                             + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
@@ -67,7 +67,7 @@ public final class Artifacts {
     }
 
     /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */
-    static List<String> checkFiles(List<TreePlan> trees, List<MachinePlan> machines) {
+    static List<String> checkFiles(List<NamedTree> trees, List<MachinePlan> machines) {
         List<String> errors = new ArrayList<>();
         java.util.Set<Path> seen = new java.util.HashSet<>();
         for (MachinePlan m : machines) {
@@ -75,9 +75,10 @@ public final class Artifacts {
                 checkMachine(m.file(), errors, m.source());
             }
         }
-        for (TreePlan t : trees) {
+        for (NamedTree n : trees) {
+            TreePlan t = n.plan();
             if (seen.add(t.file())) {
-                checkTree(t.file(), errors, t.source(), null, ForeignNodesPlan.NONE);
+                checkTree(t.file(), errors, t.source(), null, n.foreign(), List.of());
             }
         }
         return errors;
@@ -105,18 +106,19 @@ public final class Artifacts {
     }
 
     static void checkTree(Path file, List<String> errors) {
-        checkTree(file, errors, null, null, ForeignNodesPlan.NONE);
+        checkTree(file, errors, null, null, ForeignNodesPlan.NONE, List.of());
     }
 
     /**
      * With {@code devices} (a launch file's node), the Mav* and Dxl* nodes check their names against them; with
-     * {@code foreign}, the node's plugins and palettes apply.
+     * {@code foreign}, the node's plugins and palettes apply; its {@code <remote>} types are checked with their declared ports.
      */
-    private static Tree checkTree(Path file, List<String> errors, Source from, DevicePlans devices, ForeignNodesPlan foreign) {
+    private static Tree checkTree(Path file, List<String> errors, Source from, DevicePlans devices, ForeignNodesPlan foreign,
+            List<RemotePlan> remotes) {
         Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
         try {
             TreeContext context = new TreeContext(new DeadlineTimerQueue(new ManualNanoClock()), 0);
-            return foreign.loader(registry()).loadFile(shown, Blackboard.create(),
+            return foreign.loader(io.canopy.launch.remote.RemoteNodes.declare(registry(), remotes)).loadFile(shown, Blackboard.create(),
                     devices == null ? context : DeviceStandIns.services(context, devices));
         } catch (InputException e) {
             e.getMessage().lines().forEach(line -> errors.add(line + via(from)));

@@ -8,15 +8,23 @@ import java.util.List;
 
 /**
  * Where a node's custom node types come from ({@code <plugin jar="..."/>}, {@code <palette file="..."/>} in a
- * {@code <node>}): plugin jars add implementations, palettes declare types and ports. Paths are absolute.
+ * {@code <node>}): plugin jars add implementations, palettes declare types and ports, {@code <enum>}s add
+ * scripting enum values. Paths are absolute.
  */
-public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes) {
-    /** No plugin and no palette. */
-    public static final ForeignNodesPlan NONE = new ForeignNodesPlan(List.of(), List.of());
+public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes,
+        List<io.canopy.bt.Palette.EnumDeclaration> enums) {
+    /** No plugin, no palette, no enum. */
+    public static final ForeignNodesPlan NONE = new ForeignNodesPlan(List.of(), List.of(), List.of());
 
     public ForeignNodesPlan {
         plugins = List.copyOf(plugins);
         palettes = List.copyOf(palettes);
+        enums = List.copyOf(enums);
+    }
+
+    /** Plugins and palettes only. */
+    public ForeignNodesPlan(List<Path> plugins, List<Path> palettes) {
+        this(plugins, palettes, List.of());
     }
 
     /**
@@ -26,6 +34,12 @@ public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes) {
     public XmlTreeLoader loader(NodeRegistry registry) {
         if (!plugins.isEmpty()) {
             PluginLoader.load(plugins, registry);
+        }
+        for (io.canopy.bt.Palette.EnumDeclaration e : enums) {
+            String error = registry.scriptingEnums().add(e.name(), e.values(), e.source());
+            if (error != null) {
+                throw new io.canopy.InputException(error);
+            }
         }
         XmlTreeLoader loader = new XmlTreeLoader(registry);
         for (Path p : palettes) {

@@ -4,14 +4,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads a node's {@code <plugin jar="..."/>} and {@code <palette file="..."/>} elements into a {@link ForeignNodesPlan}. */
+/**
+ * Reads a node's {@code <plugin jar="..."/>}, {@code <palette file="..."/>} and {@code <enum name="Color"
+ * values="RED,GREEN,BLUE"/>} elements into a {@link ForeignNodesPlan}.
+ */
 final class ForeignNodesReader {
-    static final List<String> ELEMENTS = List.of("plugin", "palette");
+    static final List<String> ELEMENTS = List.of("plugin", "palette", "enum");
 
     private final Substitutions subst;
     private final List<String> errors;
     private final List<Path> plugins = new ArrayList<>();
     private final List<Path> palettes = new ArrayList<>();
+    private final List<io.canopy.bt.Palette.EnumDeclaration> enums = new ArrayList<>();
 
     ForeignNodesReader(Substitutions subst, List<String> errors) {
         this.subst = subst;
@@ -20,6 +24,10 @@ final class ForeignNodesReader {
 
     /** Reads one {@code <plugin>} or {@code <palette>} element. */
     void read(XmlElement e) {
+        if (e.name.equals("enum")) {
+            readEnum(e);
+            return;
+        }
         boolean plugin = e.name.equals("plugin");
         String attr = plugin ? "jar" : "file";
         ElementReader r = new ElementReader(e, subst, errors, attr);
@@ -36,7 +44,27 @@ final class ForeignNodesReader {
         }
     }
 
+    /** {@code <enum name="Color" values="RED,GREEN,BLUE"/>} (or {@code RED=1,GREEN=2}): scripting enum values. */
+    private void readEnum(XmlElement e) {
+        ElementReader r = new ElementReader(e, subst, errors, "name", "values");
+        if (!r.enabled()) {
+            return;
+        }
+        String name = r.name("name", null, true);
+        String values = r.required("values", "RED,GREEN,BLUE");
+        if (name == null || values == null) {
+            return;
+        }
+        try {
+            enums.add(new io.canopy.bt.Palette.EnumDeclaration(name, io.canopy.expr.ScriptingEnums.parse(values),
+                    e.file + ":" + e.line + ":" + e.column));
+        } catch (IllegalArgumentException x) {
+            r.error("attribute 'values': " + x.getMessage());
+        }
+    }
+
     ForeignNodesPlan plan() {
-        return plugins.isEmpty() && palettes.isEmpty() ? ForeignNodesPlan.NONE : new ForeignNodesPlan(plugins, palettes);
+        return plugins.isEmpty() && palettes.isEmpty() && enums.isEmpty() ? ForeignNodesPlan.NONE
+                : new ForeignNodesPlan(plugins, palettes, enums);
     }
 }

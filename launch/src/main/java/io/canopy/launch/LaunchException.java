@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class LaunchException extends InputException {
     private final List<String> errors;
-    private final List<TreePlan> trees;
+    private final List<NamedTree> trees;
     private final List<MachinePlan> machines;
 
     public LaunchException(List<String> errors) {
@@ -20,7 +20,7 @@ public final class LaunchException extends InputException {
      * With the trees and machines the launch file names that could be read despite the errors, so that
      * {@code canopy validate} checks them too and reports every error at once.
      */
-    public LaunchException(List<String> errors, List<TreePlan> trees, List<MachinePlan> machines) {
+    public LaunchException(List<String> errors, List<NamedTree> trees, List<MachinePlan> machines) {
         super(String.join("\n", errors));
         if (errors.isEmpty()) {
             throw new IllegalArgumentException("a LaunchException needs at least one error");
@@ -30,8 +30,8 @@ public final class LaunchException extends InputException {
         this.machines = List.copyOf(machines);
     }
 
-    /** The trees named by the launch file (whose own errors are not among {@link #errors()}). */
-    public List<TreePlan> trees() {
+    /** The trees named by the launch file, with their node's palettes (their own errors are not among {@link #errors()}). */
+    public List<NamedTree> trees() {
         return trees;
     }
 

@@ -39,7 +39,7 @@ public final class LaunchLoader {
     private final List<String> errors = new ArrayList<>();
     private final List<NodePlan> nodes = new ArrayList<>();
     /** The trees and machines of every node, also of nodes with errors (validate checks them all at once). */
-    private final List<TreePlan> namedTrees = new ArrayList<>();
+    private final List<NamedTree> namedTrees = new ArrayList<>();
     private final List<MachinePlan> namedMachines = new ArrayList<>();
     private final List<Path> includeStack = new ArrayList<>();
 
@@ -360,7 +360,9 @@ public final class LaunchLoader {
         if (node != null) {
             nodes.add(node);
         }
-        namedTrees.addAll(reader.trees());
+        for (TreePlan t : reader.trees()) {
+            namedTrees.add(new NamedTree(t, reader.foreign()));
+        }
         namedMachines.addAll(reader.machines());
     }
 

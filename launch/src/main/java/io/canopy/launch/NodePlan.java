@@ -12,6 +12,7 @@ import java.util.List;
  * @param safety    the failsafe's limits ({@code stall_ms}, {@code command_timeout_ms})
  * @param devices   MAVLink vehicles, Dynamixel buses and the raw links they use ({@link DeviceReader})
  * @param monitor   its web page and full MQTT status ({@code <web>}, {@code <status>})
+ * @param remotes   declared actions run by workers over MQTT ({@code <remote>})
  */
 public record NodePlan(
         String name,
@@ -30,8 +31,10 @@ public record NodePlan(
         Source source,
         DevicePlans devices,
         MonitorPlan monitor,
-        ForeignNodesPlan foreign) {
+        ForeignNodesPlan foreign,
+        List<RemotePlan> remotes) {
     public NodePlan {
+        remotes = remotes == null ? List.of() : List.copyOf(remotes);
         foreign = foreign == null ? ForeignNodesPlan.NONE : foreign;
         timers = List.copyOf(timers);
         trees = List.copyOf(trees);
@@ -46,7 +49,7 @@ public record NodePlan(
     /** This node with another MQTT connection (the command line's login options override the file's). */
     public NodePlan withMqtt(MqttPlan other) {
         return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
-                other, binds, source, devices, monitor, foreign);
+                other, binds, source, devices, monitor, foreign, remotes);
     }
 
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */

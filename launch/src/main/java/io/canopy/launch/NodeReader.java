@@ -16,7 +16,7 @@ import java.util.Set;
 final class NodeReader {
     static final List<String> CHILDREN =
             List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
-                    "dynamixel", "web", "status", "plugin", "palette");
+                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -43,6 +43,7 @@ final class NodeReader {
     private final DeviceReader devices;
     private MonitorReader monitor;
     private final ForeignNodesReader foreign;
+    private final RemoteReader remotes;
 
     NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
@@ -51,11 +52,17 @@ final class NodeReader {
         this.outerNamespace = outerNamespace;
         this.devices = new DeviceReader(subst, errors);
         this.foreign = new ForeignNodesReader(subst, errors);
+        this.remotes = new RemoteReader(subst, errors);
     }
 
     /** The trees read so far (after {@link #read()}: every readable {@code <tree>}, even when the node has errors). */
     List<TreePlan> trees() {
         return trees;
+    }
+
+    /** The node's custom node types read so far (palettes, plugins, enums), for checking {@link #trees()}. */
+    ForeignNodesPlan foreign() {
+        return foreign.plan();
     }
 
     /** The machines read so far (as {@link #trees()}). */
@@ -89,7 +96,8 @@ final class NodeReader {
                 case "diffdrive" -> readDiffDrive(c);
                 case "mqtt" -> readMqtt(c);
                 case "web", "status" -> monitor().read(c);
-                case "plugin", "palette" -> foreign.read(c);
+                case "plugin", "palette", "enum" -> foreign.read(c);
+                case "remote" -> remotes.read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -163,12 +171,13 @@ final class NodeReader {
                 binds.add(b);
             }
         }
+        List<RemotePlan> remotePlans = remotes.finish(namespace, name, trees, foreign.plan());
         if (errors.size() > errorsBefore) {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
                 drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()),
-                foreign.plan());
+                foreign.plan(), remotePlans);
     }
 
     private MonitorReader monitor() {
@@ -177,7 +186,7 @@ final class NodeReader {
 
     private void checkRef(Source where, String attr, String value, Set<String> known, String example) {
         if (value != null && !known.contains(value)) {
-            errors.add(where + ": attribute '" + attr + "': no " + (attr.equals("link") ? "<serial>" : "<timer>") + " named '" + value
+            errors.add(where + ": attribute '" + attr + "': no " + (attr.equals("link") || attr.equals("wake_on") ? "<serial>" : "<timer>") + " named '" + value
                     + "' in this node" + Names.suggestion(value, known) + "; declare it, for example " + example);
         }
     }
@@ -258,7 +267,7 @@ final class NodeReader {
 
     private void readTree(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "name", "file", "main", "timer", "seed", "on_finish",
-                "active_in", "on_success", "on_failure", "groot2_port");
+                "active_in", "on_success", "on_failure", "groot2_port", "wake_on", "wake_min_interval");
         Map<String, String> params = params(e);
         if (!r.enabled()) {
             return;
@@ -284,9 +293,11 @@ final class NodeReader {
         String onSuccess = eventName(r, "on_success");
         String onFailure = eventName(r, "on_failure");
         int groot2Port = (int) r.integer("groot2_port", 0, 1, 65_000, "a TCP port (Groot2 uses it and the next one)");
+        List<String> wakeOn = WakeOn.read(r, linkRefs);
+        long wakeMin = WakeOn.minInterval(r);
         if (file != null && timer != null && name != null) {
             trees.add(new TreePlan(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, e.source(),
-                    params, groot2Port));
+                    params, groot2Port, wakeOn, wakeMin));
         }
     }
 

@@ -1,10 +1,10 @@
 package io.canopy.launch;
 
-import io.canopy.InputException;
+import io.canopy.bt.TreeOutline;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,119 +24,82 @@ final class TreeDot {
             "Guard", "OnCancel", "UntilSuccess", "UntilFailure", "Map", "Bind", "Maybe", "Always", "Never", "Trace",
             "Timer", "TickEater", "Update");
 
-    private final Map<String, XmlElement> trees = new LinkedHashMap<>();
+    private Map<String, TreeOutline.Element> trees;
     private final StringBuilder out = new StringBuilder();
     private final Deque<String> expanding = new ArrayDeque<>();
     private int next;
 
     private TreeDot() {}
 
-    /** DOT of {@code main} (or the file's {@code main_tree_to_execute}, or its only tree). */
+    /**
+     * DOT of {@code main} (or the tree the loader would run: {@code main_tree_to_execute}, the only tree, or the
+     * one no other tree references), read as the loader reads it (lenient syntax, includes, a lone tree without ID).
+     */
     static String render(Path file, String main) {
         TreeDot d = new TreeDot();
-        XmlElement root = SafeXml.parseLenient(file);
-        if (!root.name.equals("root")) {
-            throw new InputException(file + ":" + root.line + ":" + root.column + ": <" + root.name
-                    + ">: not a behavior tree; the root element must be <root BTCPP_format=\"4\">");
-        }
-        d.collect(root, new ArrayDeque<>());
-        String id = main != null ? main : root.attributes.get("main_tree_to_execute");
-        if (id == null) {
-            if (d.trees.size() != 1) {
-                throw new InputException(file + ": " + d.trees.size() + " <BehaviorTree>s and no main_tree_to_execute; "
-                        + "say which to draw with --main ID (one of " + String.join(", ", d.trees.keySet()) + ")");
-            }
-            id = d.trees.keySet().iterator().next();
-        }
-        XmlElement tree = d.trees.get(id);
-        if (tree == null) {
-            throw new InputException(file + ": no <BehaviorTree ID=\"" + id + "\">" + Names.suggestion(id, d.trees.keySet())
-                    + "; the trees are " + String.join(", ", d.trees.keySet()));
-        }
+        TreeOutline outline = TreeOutline.read(file, main, List.of());
+        d.trees = outline.trees();
+        String id = outline.mainId();
         d.out.append("digraph \"").append(Dot.escape(id)).append("\" {\n");
         d.out.append("  rankdir=TB;\n  node [fontname=\"Helvetica\" fontsize=10];\n  edge [arrowsize=0.6];\n");
         d.expanding.push(id);
-        for (XmlElement child : tree.children) {
-            d.node(child, "  ");
-        }
+        d.node(d.trees.get(id), "  ");
         d.out.append("}\n");
         return d.out.toString();
     }
 
-    private void collect(XmlElement root, Deque<Path> seen) {
-        Path here = root.file.toAbsolutePath().normalize();
-        if (seen.contains(here)) {
-            return;
-        }
-        seen.push(here);
-        for (XmlElement c : root.children) {
-            if (c.name.equals("BehaviorTree") && c.attributes.containsKey("ID")) {
-                trees.putIfAbsent(c.attributes.get("ID"), c);
-            } else if (c.name.equals("include") && c.attributes.containsKey("path")) {
-                Path inc = here.getParent().resolve(c.attributes.get("path")).normalize();
-                XmlElement included;
-                try {
-                    included = SafeXml.parseLenient(LaunchLoader.display(inc));
-                } catch (InputException e) {
-                    throw new InputException(c.where() + ": <include path=\"" + c.attributes.get("path") + "\">: "
-                            + e.getMessage());
-                }
-                collect(included, seen);
-            }
-        }
-    }
-
     /** Writes the node for {@code e} and its subtree; returns its DOT id. */
-    private String node(XmlElement e, String indent) {
+    private String node(TreeOutline.Element e, String indent) {
         String id = "n" + next++;
-        String type = e.name.equals("Action") || e.name.equals("Condition") || e.name.equals("Control")
-                || e.name.equals("Decorator") ? e.attributes.getOrDefault("ID", e.name) : e.name;
+        String element = e.name();
+        Map<String, String> attributes = e.attributes();
+        String type = element.equals("Action") || element.equals("Condition") || element.equals("Control")
+                || element.equals("Decorator") ? attributes.getOrDefault("ID", element) : element;
+        boolean subTree = type.equals("SubTree") || type.equals("SubTreePlus")
+                || (e.children().isEmpty() && trees.containsKey(type) && !attributes.containsKey("ID"));
         StringBuilder label = new StringBuilder(type);
-        String name = e.attributes.get("name");
+        String name = attributes.get("name");
         if (name != null && !name.equals(type)) {
             label.append("\\n\\\"").append(Dot.escape(name)).append("\\\"");
         }
-        for (Map.Entry<String, String> a : e.attributes.entrySet()) {
+        for (Map.Entry<String, String> a : attributes.entrySet()) {
             if (!a.getKey().equals("name") && !a.getKey().equals("ID")) {
                 label.append("\\n").append(Dot.escape(a.getKey())).append('=').append(Dot.escape(a.getValue()));
             }
         }
         String shape;
-        if (type.equals("SubTree")) {
+        if (subTree) {
             shape = "shape=box style=\"rounded,dashed\"";
-        } else if (CONTROLS.contains(type) || e.name.equals("Control")) {
+        } else if (CONTROLS.contains(type) || element.equals("Control")) {
             shape = "shape=box style=rounded";
-        } else if (DECORATORS.contains(type) || e.name.equals("Decorator")) {
+        } else if (DECORATORS.contains(type) || element.equals("Decorator")) {
             shape = "shape=hexagon";
-        } else if (e.name.equals("Condition") || type.endsWith("Condition") || type.startsWith("Is") || type.startsWith("Check")) {
+        } else if (element.equals("Condition") || type.endsWith("Condition") || type.startsWith("Is") || type.startsWith("Check")) {
             shape = "shape=ellipse style=filled fillcolor=\"#e8e8e8\"";
         } else {
             shape = "shape=ellipse";
         }
         out.append(indent).append(id).append(" [label=\"").append(label).append("\" ").append(shape).append("];\n");
-        if (type.equals("SubTree")) {
-            subTree(e, id, indent);
+        if (subTree) {
+            subTree(type.startsWith("SubTree") ? attributes.get("ID") : type, id, indent);
         }
-        for (XmlElement c : e.children) {
+        for (TreeOutline.Element c : e.children()) {
             String child = node(c, indent);
             out.append(indent).append(id).append(" -> ").append(child).append(";\n");
         }
         return id;
     }
 
-    private void subTree(XmlElement e, String id, String indent) {
-        String ref = e.attributes.get("ID");
-        XmlElement target = ref == null ? null : trees.get(ref);
+    private void subTree(String ref, String id, String indent) {
+        TreeOutline.Element target = ref == null ? null : trees.get(ref);
         if (target == null || expanding.contains(ref)) {
             return; // unknown or recursive: the box alone (validate reports it)
         }
         expanding.push(ref);
         out.append(indent).append("subgraph cluster_").append(id).append(" {\n");
         out.append(indent).append("  label=\"").append(Dot.escape(ref)).append("\" style=dashed color=grey;\n");
-        for (XmlElement c : target.children) {
-            String child = node(c, indent + "  ");
-            out.append(indent).append("  ").append(id).append(" -> ").append(child).append(";\n");
-        }
+        String child = node(target, indent + "  ");
+        out.append(indent).append("  ").append(id).append(" -> ").append(child).append(";\n");
         out.append(indent).append("}\n");
         expanding.pop();
     }

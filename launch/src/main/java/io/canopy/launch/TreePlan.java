@@ -16,12 +16,28 @@ import java.nio.file.Path;
  * @param onFailure the event raised when a run ends in FAILURE (or a node threw), or null
  * @param params    its {@code <param name value>} children: blackboard entries set before the first tick
  * @param groot2Port {@code groot2_port}: serve this tree to Groot2 on this port and the next, 0 when not given
+ * @param wakeOn    {@code wake_on="serial:LINK/Type,..."}: the messages (as {@code LINK/Type}) whose arrival
+ *                  wakes the tree's timer for an immediate extra tick; empty when not given
+ * @param wakeMinIntervalNs {@code wake_min_interval}: the least time between two ticks of that timer
+ *                  that a wake-up may cause
  */
 public record TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
         String state, String onSuccess, String onFailure, Source source, java.util.Map<String, String> params,
-        int groot2Port) {
+        int groot2Port, java.util.List<String> wakeOn, long wakeMinIntervalNs) {
+    /** {@code wake_min_interval} when not given. */
+    public static final long DEFAULT_WAKE_MIN_INTERVAL_NS = 1_000_000L;
+
     public TreePlan {
         params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+        wakeOn = java.util.List.copyOf(wakeOn);
+    }
+
+    /** A tree that no input wakes. */
+    public TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
+            String state, String onSuccess, String onFailure, Source source, java.util.Map<String, String> params,
+            int groot2Port) {
+        this(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, source, params, groot2Port,
+                java.util.List.of(), DEFAULT_WAKE_MIN_INTERVAL_NS);
     }
 
     /** A tree without parameters and without a Groot2 port. */

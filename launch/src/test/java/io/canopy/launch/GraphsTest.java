@@ -76,8 +76,9 @@ class GraphsTest {
 
     @Test
     void anUnknownMainTreeIsAnInputErrorListingTheTrees() {
-        Path f = write(dir, "t.xml", "<root BTCPP_format=\"4\"><BehaviorTree ID=\"A\"/><BehaviorTree ID=\"B\"/></root>");
-        assertThatThrownBy(() -> Graphs.dot(f, "C")).isInstanceOf(InputException.class).hasMessageContaining("the trees are A, B");
+        Path f = write(dir, "t.xml", "<root BTCPP_format=\"4\"><BehaviorTree ID=\"A\"><AlwaysSuccess/></BehaviorTree>"
+                + "<BehaviorTree ID=\"B\"><AlwaysSuccess/></BehaviorTree></root>");
+        assertThatThrownBy(() -> Graphs.dot(f, "C")).isInstanceOf(InputException.class).hasMessageContaining("the trees are [A, B]");
         assertThatThrownBy(() -> Graphs.dot(f, null)).hasMessageContaining("--main ID");
     }
 

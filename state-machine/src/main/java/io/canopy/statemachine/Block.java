@@ -12,7 +12,11 @@ final class Block implements Action {
         if (steps.isEmpty()) {
             return null;
         }
-        return steps.size() == 1 ? steps.get(0) : new Block(steps.toArray(new Action[0]));
+        if (steps.size() == 1) {
+            return steps.get(0);
+        }
+        Action typed = NumericPath.Sequence.of(steps);
+        return typed != null ? typed : new Block(steps.toArray(new Action[0]));
     }
 
     @Override

@@ -127,7 +127,8 @@ final class EcmaDataModel implements DataModelCompiler {
     @Override
     public Guard cond(String source, XmlElement at, String attribute) {
         int i = compile(source, at, attribute);
-        return m -> m.code[i].evalBoolean();
+        Guard typed = program.compiled(i) ? NumericPath.guard(source, slots, i) : null;
+        return typed != null ? typed : m -> m.code[i].evalBoolean();
     }
 
     @Override
@@ -154,7 +155,8 @@ final class EcmaDataModel implements DataModelCompiler {
             i = failing(location + " = " + source, "not a valid ECMAScript assignment: " + e.getMessage());
         }
         int index = i;
-        return m -> m.code[index].execute();
+        Action typed = program.compiled(i) ? NumericPath.assign(location, source, slots, i) : null;
+        return typed != null ? typed : m -> m.code[index].execute();
     }
 
     @Override

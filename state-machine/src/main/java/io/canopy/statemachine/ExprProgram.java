@@ -75,6 +75,11 @@ final class ExprProgram {
             return entries.size() - 1;
         }
 
+        /** True when entry {@code i} compiled (it is not one that always fails). */
+        boolean compiled(int i) {
+            return entries.get(i).kind != Kind.FAILING;
+        }
+
         ExprProgram build() {
             return entries.isEmpty() ? EMPTY : new ExprProgram(entries.toArray(new Entry[0]));
         }

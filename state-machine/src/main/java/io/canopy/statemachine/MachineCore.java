@@ -100,11 +100,15 @@ abstract class MachineCore extends MachineSession {
      */
     final boolean directStep() {
         Statechart c = chart;
-        int direct = c.direct[activeAtomic * c.classCount + current.eventClass];
+        int index = activeAtomic * c.classCount + current.eventClass;
+        int direct = c.direct[index];
         if (direct == StaticSets.DIRECT_SLOW || !internal.isEmpty()) {
             return false;
         }
         cells[Slots.EVENT].bindEvent(current);
+        if (direct == StaticSets.DIRECT_TYPED) {
+            return typedStep(c.chains[index]);
+        }
         if (direct >= 0) {
             long[] exitWord = c.tExitWord;
             if (observer != null) {
@@ -120,6 +124,55 @@ abstract class MachineCore extends MachineSession {
                 }
             }
             activeAtomic = c.tLastAtomic[direct];
+        }
+        return true;
+    }
+
+    /**
+     * The macrostep of an event whose candidates are all on the typed numeric path: guards in document order,
+     * then the first enabled transition's assignments and configuration change. False, having changed
+     * nothing, when a guard or assignment meets a cell that does not hold a number (or an observer watches):
+     * the general path then runs the event.
+     */
+    private boolean typedStep(int[] chain) {
+        if (observer != null) {
+            return false;
+        }
+        Statechart c = chart;
+        for (int k = 0; k < chain.length; k++) {
+            int t = chain[k];
+            Guard g = c.tCond[t];
+            if (g != null) {
+                int r = ((NumericPath.TypedGuard) g).tryTest(self);
+                if (r < 0) {
+                    return false;
+                }
+                if (r == 0) {
+                    continue;
+                }
+            }
+            Action a = c.tAction[t];
+            if (a != null) {
+                NumericPath.TypedAction typed = (NumericPath.TypedAction) a;
+                if (!typed.ready(self)) {
+                    return false;
+                }
+                typed.runTyped(self);
+            }
+            if (c.tDomain[t] >= 0) {
+                long[] exitWord = c.tExitWord;
+                if (exitWord != null) {
+                    config[0] = (config[0] & ~exitWord[t]) | c.tEntryWord[t];
+                } else {
+                    long[] exits = c.descendants[c.tDomain[t]];
+                    long[] entries = c.tEntry[t];
+                    for (int w = 0; w < config.length; w++) {
+                        config[w] = (config[w] & ~exits[w]) | entries[w];
+                    }
+                }
+                activeAtomic = c.tLastAtomic[t];
+            }
+            return true;
         }
         return true;
     }

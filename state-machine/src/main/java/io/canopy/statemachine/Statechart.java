@@ -79,6 +79,11 @@ public final class Statechart {
      */
     boolean[] tPure;
     /**
+     * Transition {@code t} is pure but for user code on the typed numeric path ({@link NumericPath}: its cond
+     * and action, if any, are typed), or targetless with only such code.
+     */
+    boolean[] tTyped;
+    /**
      * Simple charts: per (atomic state, event class), the pure unconditional transition that the event takes
      * ({@code >= 0}), {@code -1} when nothing matches, {@code -2} when candidates must be evaluated.
      */

@@ -6,6 +6,11 @@ final class StaticSets {
     static final int DIRECT_NONE = -1;
     /** {@link Statechart#direct}: evaluate the candidates ({@code simpleStep}). */
     static final int DIRECT_SLOW = -2;
+    /**
+     * {@link Statechart#direct}: every candidate is {@link Statechart#tTyped}: evaluate them on the typed
+     * numeric path ({@code directStep}), or, when a cell holds something else, as {@link #DIRECT_SLOW}.
+     */
+    static final int DIRECT_TYPED = -3;
 
     private final Statechart c;
 
@@ -47,13 +52,18 @@ final class StaticSets {
             c.tEntryList[t] = java.util.Arrays.copyOf(list, count);
         }
         c.tPure = new boolean[m];
+        c.tTyped = new boolean[m];
         c.tLastAtomic = new int[m];
         for (int t = 0; t < m; t++) {
             c.tLastAtomic[t] = -1;
+            boolean typedCode = (c.tCond[t] == null || c.tCond[t] instanceof NumericPath.TypedGuard)
+                    && (c.tAction[t] == null || c.tAction[t] instanceof NumericPath.TypedAction);
             if (!c.tStatic[t] || c.tDomain[t] < 0) {
+                // a targetless transition changes no state: only its own code runs
+                c.tTyped[t] = c.tStatic[t] && typedCode;
                 continue;
             }
-            boolean pure = c.tAction[t] == null;
+            boolean pure = true;
             long[] exits = c.descendants[c.tDomain[t]];
             for (int s = Bits.next(exits, 0); pure && s >= 0; s = Bits.next(exits, s + 1)) {
                 pure = c.onExit[s].length == 0 && c.invokes[s].length == 0;
@@ -66,7 +76,8 @@ final class StaticSets {
                     c.tLastAtomic[t] = s;
                 }
             }
-            c.tPure[t] = pure;
+            c.tTyped[t] = pure && typedCode;
+            c.tPure[t] = pure && c.tAction[t] == null;
         }
         boolean parallel = false;
         for (int s = 0; s < c.stateCount; s++) {
@@ -84,6 +95,8 @@ final class StaticSets {
                         d = DIRECT_NONE;
                     } else if (chain != null && c.tCond[chain[0]] == null && c.tPure[chain[0]]) {
                         d = chain[0];
+                    } else if (chain != null && allTyped(chain)) {
+                        d = DIRECT_TYPED;
                     }
                     c.direct[st * c.classCount + cls] = d;
                 }
@@ -92,12 +105,21 @@ final class StaticSets {
                 c.tExitWord = new long[m];
                 c.tEntryWord = new long[m];
                 for (int t = 0; t < m; t++) {
-                    if (c.tPure[t]) {
+                    if (c.tPure[t] || (c.tTyped[t] && c.tDomain[t] >= 0)) {
                         c.tExitWord[t] = c.descendants[c.tDomain[t]][0];
                         c.tEntryWord[t] = c.tEntry[t][0];
                     }
                 }
             }
         }
+    }
+
+    private boolean allTyped(int[] chain) {
+        for (int t : chain) {
+            if (!c.tTyped[t]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -24,4 +24,14 @@ public interface CanopyPlugin {
 
     /** Registers this plugin's node types. */
     void register(NodeRegistry registry);
+
+    /**
+     * Java enums whose constants scripts and numeric ports may name, numbered by ordinal (BehaviorTree.CPP's
+     * {@code registerScriptingEnums<Color>()}): with {@code enum Color {RED, GREEN, BLUE}} listed here, a tree
+     * can say {@code <Script code="color := GREEN"/>} and {@code <Precondition if="color == RED">}. None by
+     * default.
+     */
+    default java.util.List<Class<? extends Enum<?>>> scriptingEnums() {
+        return java.util.List.of();
+    }
 }

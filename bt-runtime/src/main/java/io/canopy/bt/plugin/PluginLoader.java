@@ -71,6 +71,9 @@ public final class PluginLoader {
             found++;
             try {
                 plugin.register(registry);
+                for (Class<? extends Enum<?>> e : plugin.scriptingEnums()) {
+                    registry.registerScriptingEnum(e, "plugin " + plugin.name() + " (" + jar.getFileName() + ")");
+                }
                 loaded.add(plugin.name() + " (" + jar.getFileName() + ")");
             } catch (IllegalArgumentException e) {
                 errors.add(jar + ": plugin " + plugin.name() + ": " + InputException.oneLine(e.getMessage())

@@ -2,6 +2,7 @@ package io.canopy.bt.scenario;
 
 import io.canopy.InputException;
 import io.canopy.bt.Status;
+import io.canopy.bt.standin.StandInRules;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -49,6 +50,18 @@ public final class Scenario {
     String errorPhase;
     int xmlFirstLine;
     int errorAtTick;
+    /** The tree file (relative to the scenario file) when the case gives file: instead of xml:. */
+    String treeFile;
+    /** Which tree of the file to run (null: the file decides). */
+    String main;
+    /** Palette files (relative to the scenario file). */
+    List<String> palettes = List.of();
+    /** What the stand-ins of declared-but-unimplemented types do. */
+    StandInRules standIns = StandInRules.NONE;
+    /** When > 0: tick until the root returns SUCCESS or FAILURE, at most this many times. */
+    int maxTicks;
+    /** The root's last status, when the case expects one. */
+    Status expectResult;
     Map<String, Integer> expectTicks;
     Map<String, Integer> expectHalts;
     Map<String, Object> expectBlackboard;
@@ -87,6 +100,30 @@ public final class Scenario {
      */
     @SuppressWarnings("unchecked")
     static Scenario parse(Map<String, Object> map, String where, Map<String, String> lines) {
+        return parse(map, where, lines, Defaults.NONE);
+    }
+
+    /**
+     * What a scenario file says for all its cases (top-level {@code file}, {@code palette}, {@code stand_ins});
+     * a case's own keys win, and its stand-in rules come before the file's.
+     */
+    record Defaults(String file, List<String> palettes, StandInRules standIns) {
+        static final Defaults NONE = new Defaults(null, List.of(), StandInRules.NONE);
+    }
+
+    private static Map<String, String> prefixed(Map<String, String> lines, String prefix) {
+        Map<String, String> out = new java.util.HashMap<>();
+        lines.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                out.put(k.substring(prefix.length()), v);
+            }
+        });
+        out.put("", lines.getOrDefault(prefix.substring(0, prefix.length() - 1), lines.getOrDefault("", "")));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Scenario parse(Map<String, Object> map, String where, Map<String, String> lines, Defaults defaults) {
         Object id = map.get("id");
         if (!(id instanceof String) || ((String) id).isEmpty()) {
             throw new InputException(where + lines.getOrDefault("", "")
@@ -98,10 +135,39 @@ public final class Scenario {
             checkKeys(Map.<String, Object>of(key, ""), CASE_KEYS, at.apply(key));
         }
         Object xml = map.get("xml");
-        if (!(xml instanceof String)) {
-            throw new InputException(at.apply("xml") + ": xml is missing (a complete <root BTCPP_format=\"4\"> document)");
+        Object treeFile = map.containsKey("file") ? map.get("file") : defaults.file;
+        if (xml != null && map.containsKey("file")) {
+            throw new InputException(at.apply("file") + ": give either xml: (the tree inline) or file: (a tree file), not both");
+        }
+        if (xml == null && treeFile == null) {
+            throw new InputException(at.apply("xml") + ": xml is missing (a complete <root BTCPP_format=\"4\"> document);"
+                    + " or give file: path/to/tree.xml");
+        }
+        if (xml != null && !(xml instanceof String) || xml == null && !(treeFile instanceof String)) {
+            throw new InputException(at.apply(xml != null ? "xml" : "file") + ": expected text, found "
+                    + (xml != null ? xml : treeFile));
         }
         Scenario s = new Scenario((String) id, where, (String) xml);
+        if (xml == null) {
+            s.treeFile = (String) treeFile;
+        }
+        Object main = map.get("main");
+        s.main = main == null ? null : String.valueOf(main);
+        s.palettes = map.containsKey("palette") ? strings(map.get("palette")) : defaults.palettes;
+        s.standIns = StandInRules.parse(map.get("stand_ins"), where, prefixed(lines, "stand_ins/"))
+                .then(defaults.standIns);
+        Object max = map.get("max_ticks");
+        if (max != null) {
+            if (!(max instanceof Integer m) || m < 1) {
+                throw new InputException(at.apply("max_ticks") + ": max_ticks: '" + max + "' is not a whole number >= 1;"
+                        + " write max_ticks: 500 (tick until the tree returns SUCCESS or FAILURE, at most 500 times)");
+            }
+            if (map.containsKey("ticks")) {
+                throw new InputException(at.apply("max_ticks") + ": give either ticks: [...] (each tick's status) or"
+                        + " max_ticks: N (tick until done), not both");
+            }
+            s.maxTicks = m;
+        }
         s.xmlFirstLine = Integer.parseInt(lines.getOrDefault(ScenarioRunner.XML_FIRST_LINE, "0"));
         Map<String, Object> leaves = mapOf(map.get("leaves"), at.apply("leaves") + ": leaves");
         for (Map.Entry<String, Object> e : leaves.entrySet()) {
@@ -207,6 +273,13 @@ public final class Scenario {
         if (expect.containsKey("trace")) {
             s.expectTrace = strings(expect.get("trace"));
         }
+        if (expect.containsKey("result")) {
+            List<Status> r = statuses(expect.get("result"), at.apply("expect") + ": expect.result");
+            if (r.size() != 1) {
+                throw new InputException(at.apply("expect") + ": expect.result: give one status (SUCCESS or FAILURE)");
+            }
+            s.expectResult = r.get(0);
+        }
         if (expect.containsKey("sent")) {
             s.expectSent = sent(expect.get("sent"), at.apply("expect") + ": expect.sent");
         }
@@ -214,12 +287,13 @@ public final class Scenario {
     }
 
     private static final List<String> CASE_KEYS = List.of("id", "source", "description", "xml", "leaves",
-            "blackboard", "tick_api", "ms_per_tick", "seed", "unconsumed", "actions", "ticks", "error", "expect");
+            "blackboard", "tick_api", "ms_per_tick", "seed", "unconsumed", "actions", "ticks", "error", "expect",
+            "file", "main", "palette", "stand_ins", "max_ticks");
     private static final List<String> LEAF_KEYS = List.of("type", "returns", "description");
     private static final List<String> ACTION_KEYS = List.of("before_tick", "after_tick", "set", "halt_tree", "events");
     private static final List<String> ERROR_KEYS = List.of("phase", "at_tick");
     private static final List<String> EXPECT_KEYS = List.of("ticks", "halts", "blackboard", "absent", "trace",
-            "sent");
+            "sent", "result");
 
     /** Refuses keys the format does not have (a misspelt key would otherwise be silently ignored). */
     static void checkKeys(Map<String, Object> map, List<String> allowed, String ctx) {

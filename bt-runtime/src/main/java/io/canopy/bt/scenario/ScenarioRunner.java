@@ -49,6 +49,8 @@ public final class ScenarioRunner {
     }
 
     private final NodeRegistry base;
+    private final List<Path> palettes = new ArrayList<>();
+    private io.canopy.bt.standin.StandInRules standIns = io.canopy.bt.standin.StandInRules.NONE;
 
     /** @param base the node types available besides the scripted leaves (usually the built-ins) */
     public ScenarioRunner(NodeRegistry base) {
@@ -61,6 +63,18 @@ public final class ScenarioRunner {
      */
     public ScenarioRunner() {
         this(NodeRegistry.withBuiltins());
+    }
+
+    /** Palettes for every case ({@code tree-test --palette}), before each file's and case's own. */
+    public ScenarioRunner withPalettes(List<Path> files) {
+        palettes.addAll(files);
+        return this;
+    }
+
+    /** Stand-in rules for every case ({@code tree-test --stub-rules}), after each case's and file's own rules. */
+    public ScenarioRunner withStandIns(io.canopy.bt.standin.StandInRules rules) {
+        standIns = standIns.then(rules);
+        return this;
     }
 
     /** The {@code .yaml}/{@code .yml} files of {@code paths} (folders searched recursively), sorted. */
@@ -107,7 +121,29 @@ public final class ScenarioRunner {
         }
         Map<String, Object> top = new java.util.LinkedHashMap<>();
         m.forEach((k, v) -> top.put(String.valueOf(k), v));
-        Scenario.checkKeys(top, List.of("family", "description", "cases"), file.toString());
+        Scenario.checkKeys(top, List.of("family", "description", "cases", "file", "palette", "stand_ins"),
+                file.toString());
+        Map<String, String> topMarks = new HashMap<>();
+        Node composed = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new java.io.StringReader(text));
+        if (composed instanceof MappingNode tm) {
+            for (NodeTuple t : tm.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("stand_ins")) {
+                    topMarks.put("", mark(k.getStartMark()));
+                    topMarks.putAll(io.canopy.bt.standin.StandInRules.keyMarks(t.getValueNode()));
+                }
+            }
+        }
+        Object topFile = top.get("file");
+        if (topFile != null && !(topFile instanceof String)) {
+            throw new InputException(file + ": file: expected a path to a tree file, found " + topFile);
+        }
+        List<String> topPalettes = new ArrayList<>();
+        Object pal = top.get("palette");
+        for (Object o : pal instanceof List<?> l ? l : pal == null ? List.of() : List.of(pal)) {
+            topPalettes.add(String.valueOf(o));
+        }
+        Scenario.Defaults defaults = new Scenario.Defaults((String) topFile, topPalettes,
+                io.canopy.bt.standin.StandInRules.parse(top.get("stand_ins"), file.toString(), topMarks));
         List<Map<String, String>> lines = caseLines(text);
         List<Scenario> out = new ArrayList<>();
         for (int i = 0; i < cases.size(); i++) {
@@ -116,7 +152,7 @@ public final class ScenarioRunner {
                 throw new InputException(file + at.getOrDefault("", "") + ": every entry of 'cases' is a map"
                         + " (- id: ..., xml: ..., ticks: [...])");
             }
-            out.add(Scenario.parse((Map<String, Object>) cases.get(i), file.toString(), at));
+            out.add(Scenario.parse((Map<String, Object>) cases.get(i), file.toString(), at, defaults));
         }
         return out;
     }
@@ -157,6 +193,10 @@ public final class ScenarioRunner {
                         for (NodeTuple kv : cm.getValue()) {
                             if (kv.getKeyNode() instanceof ScalarNode key) {
                                 at.put(key.getValue(), mark(key.getStartMark()));
+                                if (key.getValue().equals("stand_ins")) {
+                                    io.canopy.bt.standin.StandInRules.keyMarks(kv.getValueNode())
+                                            .forEach((k2, v2) -> at.put("stand_ins/" + k2, v2));
+                                }
                                 if (key.getValue().equals("xml") && kv.getValueNode() instanceof ScalarNode x) {
                                     boolean block = x.getScalarStyle() == DumperOptions.ScalarStyle.LITERAL
                                             || x.getScalarStyle() == DumperOptions.ScalarStyle.FOLDED;
@@ -212,8 +252,19 @@ public final class ScenarioRunner {
             write(bb, e.getKey(), e.getValue());
         }
         Tree tree;
+        Path base = Path.of(s.file).toAbsolutePath().getParent();
+        StandInCounts counts = new StandInCounts(scripts, trace);
+        TreeContext context = new TreeContext(timers, s.seed).withService(io.canopy.bt.standin.StandInLog.class, counts);
         try {
-            tree = new XmlTreeLoader(registry).loadText(s.xml, bb, new TreeContext(timers, s.seed));
+            XmlTreeLoader loader = new XmlTreeLoader(registry).withMain(s.main).withStandIns(s.standIns.then(standIns));
+            for (Path p : palettes) {
+                loader.withPalette(p);
+            }
+            for (String p : s.palettes) {
+                loader.withPalette(base.resolve(p));
+            }
+            tree = s.treeFile != null ? loader.loadFile(base.resolve(s.treeFile), bb, context)
+                    : loader.loadText(s.xml, bb, context);
         } catch (RuntimeException e) {
             if ("load".equals(s.errorPhase)) {
                 return null;
@@ -226,7 +277,8 @@ public final class ScenarioRunner {
         io.canopy.bt.event.TreeEvents events = io.canopy.bt.event.TreeEvents.of(tree.context()).policy(s.unconsumed);
         List<Object> sent = new ArrayList<>();
         boolean tickError = "tick".equals(s.errorPhase);
-        int count = tickError ? s.errorAtTick : s.ticks.size();
+        int count = tickError ? s.errorAtTick : s.maxTicks > 0 ? s.maxTicks : s.ticks.size();
+        Status last = null;
         List<String> diffs = new ArrayList<>();
         for (int k = 1; k <= count; k++) {
             if (k > 1) {
@@ -255,7 +307,16 @@ public final class ScenarioRunner {
             if (k <= s.ticks.size() && got != s.ticks.get(k - 1)) {
                 diffs.add("tick " + k + " returned " + got + ", expected " + s.ticks.get(k - 1));
             }
+            last = got;
             runActions(s, k, false, tree, bb, trace);
+            if (s.maxTicks > 0 && got != Status.RUNNING) {
+                break;
+            }
+        }
+        if (s.expectResult != null && last != s.expectResult) {
+            diffs.add(s.maxTicks > 0 && last == Status.RUNNING
+                    ? "the tree was still RUNNING after max_ticks " + s.maxTicks + ", expected " + s.expectResult
+                    : "the tree returned " + last + ", expected " + s.expectResult);
         }
         check(s, scripts, bb, trace, diffs);
         checkSent(s, sent, diffs);

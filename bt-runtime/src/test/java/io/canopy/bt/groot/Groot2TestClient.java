@@ -1,5 +1,6 @@
 package io.canopy.bt.groot;
 
+import io.canopy.testkit.ZmtpReqClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -8,5 +8,5 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure lateness, tick cost, dispatch cost and link latency.",
         subcommands = {BenchTickerCommand.class, BenchTreeCommand.class, BenchFsmCommand.class, BenchSerialCommand.class,
-            BenchMqttCommand.class, BenchSoakCommand.class, BenchObserveCommand.class})
+            BenchMqttCommand.class, BenchSoakCommand.class, BenchObserveCommand.class, BenchLatencyCommand.class})
 final class BenchCommand {}

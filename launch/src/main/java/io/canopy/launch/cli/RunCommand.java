@@ -76,6 +76,8 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PluginOptions plugins = new PluginOptions();
 
+    @Mixin StubOptions stubs = new StubOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (launchOptions.showArgs(file, spec.commandLine().getOut())) return CanopyMain.EXIT_OK;

@@ -12,7 +12,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code canopy tree-test PATH...}: runs tree scenario files (the format of conformance/bt/README.md), one line
+ * {@code canopy tree-test PATH...}: runs tree scenario files (with {@code file:}, {@code palette:},
+ * {@code stand_ins:} and {@code max_ticks:} for BehaviorTree.CPP trees with custom types, see
+ * docs/bringing-btcpp-trees.md) (the format of conformance/bt/README.md), one line
  * per case ({@code PASS id} / {@code FAIL id: what differed}), then {@code N passed, N failed}; exit 1 when
  * any case failed, 2 when a file is not a valid scenario file.
  */
@@ -29,10 +31,22 @@ final class TreeTestCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PluginOptions plugins = new PluginOptions();
 
+    @picocli.CommandLine.Option(names = "--palette", paramLabel = "FILE", description = "A <TreeNodesModel> palette"
+            + " for every case (repeatable), before the palette: files a scenario file names.")
+    List<Path> palettes = new java.util.ArrayList<>();
+
+    @picocli.CommandLine.Option(names = "--stub-rules", paramLabel = "FILE", description = "A YAML file of stand-in"
+            + " rules (stand_ins: {...}) for every case, after the cases' and files' own stand_ins.")
+    Path stubRules;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        ScenarioRunner runner = new ScenarioRunner(plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()));
+        ScenarioRunner runner = new ScenarioRunner(plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()))
+                .withPalettes(palettes);
+        if (stubRules != null) {
+            runner.withStandIns(io.canopy.bt.standin.StandInRules.read(stubRules));
+        }
         int passed = 0;
         int failed = 0;
         for (Path file : ScenarioRunner.collect(paths)) {

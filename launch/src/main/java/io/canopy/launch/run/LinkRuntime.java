@@ -59,6 +59,12 @@ final class LinkRuntime implements AutoCloseable {
     /** As above; {@code nodeTap} may put a gate in front of the roles, or replace the port or simulator by a cable (replay). */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
             LinkSink downstream, io.canopy.tick.NanoClock clock, NodeTap nodeTap) {
+        return build(plan, motorPlans, sensors, tap, downstream, clock, nodeTap, java.util.function.UnaryOperator.identity());
+    }
+
+    /** As above; {@code wake} wraps the roles' sink (a tree's {@code wake_on}, see {@link WakeOnInput}). */
+    static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
+            LinkSink downstream, io.canopy.tick.NanoClock clock, NodeTap nodeTap, java.util.function.UnaryOperator<LinkSink> wake) {
         List<DeviceRole> roles = new ArrayList<>();
         roles.add(tap);
         MotorController motors = null;
@@ -91,7 +97,7 @@ final class LinkRuntime implements AutoCloseable {
                 default -> { } // MotorState, Heartbeat, DeviceInfo: only through bindings
             }
         }
-        LinkSink hub = nodeTap.linkSink(plan.name(), new DeviceHub(downstream, roles.toArray(new DeviceRole[0])));
+        LinkSink hub = nodeTap.linkSink(plan.name(), wake.apply(new DeviceHub(downstream, roles.toArray(new DeviceRole[0]))));
         SerialLink link;
         DiffDriveSim sim = null;
         InProcessWire replaced = nodeTap.replaceLink(plan.name());

@@ -35,7 +35,8 @@ final class Mqtt {
         // commands must survive a broker restart: a node that subscribes (mqtt: sources) keeps its session at the
         // broker (stable client id canopy-<namespace>-<node>), so QoS 1 commands published while it is away are
         // delivered when it is back; and it retries at most every 500 ms, so a restarted broker is seen quickly
-        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof io.canopy.launch.Endpoint.Mqtt);
+        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof io.canopy.launch.Endpoint.Mqtt)
+                || !plan.remotes().isEmpty(); // a worker's result sent while the node is away is delivered when it is back
         b.persistentSession(subscribes).reconnectBackoffMs(100, 500);
         return Node.start(b.build());
     }

@@ -69,6 +69,8 @@ final class NodeRuntime {
     Failsafe failsafe;
     /** MAVLink vehicles and Dynamixel buses ({@code <mavlink>}, {@code <dynamixel>}). */
     DeviceRuntime devices = DeviceRuntime.NONE;
+    /** The {@code <remote>} actions: declared types run by workers over MQTT. */
+    io.canopy.launch.remote.RemoteNodes remotes = io.canopy.launch.remote.RemoteNodes.NONE;
     /** The compiled {@code <bind>}s, in launch-file order. */
     final List<Binding> routes = new ArrayList<>();
     /** One per timer: the phases of a tick. */
@@ -129,7 +131,8 @@ final class NodeRuntime {
             taps.put(s.name(), tap);
             List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
-            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock(), this.tap));
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, tap, new LinkEvents(ticker), ticker.clock(), this.tap,
+                    WakeOnInput.forLink(plan, ticker, s.name())));
         }
         devices = DeviceRuntime.build(plan.devices(), ticker, blackboard, cycles);
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
@@ -159,6 +162,9 @@ final class NodeRuntime {
         }
         long t2 = System.nanoTime();
         NodeRegistry reg = io.canopy.launch.Artifacts.withRunLeaves(registry.copy());
+        remotes = io.canopy.launch.remote.RemoteNodes.build(plan.remotes(), new io.canopy.launch.remote.RemoteNodes.Host(
+                ticker.inbox(), ticker.clock(), router::toBlackboard, outbound.queue, outbound::on));
+        remotes.register(reg);
         XmlTreeLoader loader = plan.foreign().loader(reg);
         List<TreeSlot> treesInOrder = new ArrayList<>();
         for (TreePlan t : plan.trees()) {
@@ -194,6 +200,9 @@ final class NodeRuntime {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         long t4 = System.nanoTime();
+        if (mqtt != null) {
+            remotes.connect(mqtt);
+        }
         trees.forEach(s -> io.canopy.launch.fleet.ClaimBoard.attach(s.tree.context(), mqtt));
         String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
         Wiring wiring = new Wiring(this, taps, cycles);

@@ -121,7 +121,7 @@ class BadInputCliTest {
         assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat((String) r[2]).startsWith(t + ":2:").contains("<include path=\"nope.xml\">", "no such file");
         String err = oneLineError(ValidateCommandTest.run("graph", t.toString()));
-        assertThat(err).startsWith("canopy: " + t + ":2:").contains("<include path=\"nope.xml\">", "not found");
+        assertThat(err).startsWith("canopy: " + t + ":2:").contains("<include path=\"nope.xml\">", "no such file");
     }
 
     @Test

@@ -206,7 +206,7 @@ class GraphToolsCliTest {
         java.util.concurrent.LinkedBlockingQueue<String> got = new java.util.concurrent.LinkedBlockingQueue<>();
         try (var sub = helper.newRawSubscriber("/robot9/events/stopped", io.canopy.messaging.Qos.AT_LEAST_ONCE,
                 (t, payload, retained) -> got.add(t))) {
-            Thread.sleep(200); // the subscription reaches the broker
+            assertThat(sub.awaitSubscribed(10_000)).as("SUBACK for /robot9/events/stopped").isTrue();
             assertThat(run("topic", "pub", "robot9/cmd/stop", "--event", "stop")).isEqualTo(0);
             assertThat(got.poll(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("robot9/events/stopped");
         }

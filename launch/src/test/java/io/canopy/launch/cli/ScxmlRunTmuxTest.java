@@ -1,5 +1,8 @@
 package io.canopy.launch.cli;
 
+import org.awaitility.core.ConditionTimeoutException;
+import java.time.Duration;
+import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -51,17 +54,17 @@ class ScxmlRunTmuxTest {
     }
 
     /** The screen once it shows {@code text} (the command answers at its own pace: wait, bounded). */
-    private String screenShowing(String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
-        String screen = "";
-        while (System.nanoTime() < deadline) {
-            screen = tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session);
-            if (screen.contains(text)) {
-                return screen;
-            }
-            Thread.sleep(50);
+    private String screenShowing(String text) {
+        String[] screen = {""};
+        try {
+            Awaitility.await().atMost(Duration.ofMillis(WAIT_MS)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> screen[0] = tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session),
+                            s -> s.contains(text));
+            return screen[0];
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("the terminal did not show '" + text + "' within " + WAIT_MS + " ms; it shows:\n"
+                    + screen[0]);
         }
-        throw new AssertionError("the terminal did not show '" + text + "' within " + WAIT_MS + " ms; it shows:\n" + screen);
     }
 
     @AfterEach

@@ -1,5 +1,7 @@
 package io.canopy.launch.cli;
 
+import java.time.Duration;
+import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
@@ -66,12 +68,12 @@ class SubscriberLeavesQuietlyTest {
                     System.getProperty("java.class.path"), CanopyMain.class.getName(), "echo", "robot1/#", "--broker", broker.url())
                     .redirectErrorStream(true).redirectOutput(out.toFile()).start();
             try {
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (!Files.readString(out).contains("robot1/controller/tick") && System.nanoTime() < end) {
-                    pub.publish(Event.newBuilder().setName("tick").build());
-                    Thread.sleep(50);
-                }
-                assertThat(Files.readString(out)).contains("robot1/controller/tick");
+                // publish until echo (subscribing at its own pace) shows a tick
+                Awaitility.await("echo prints robot1/controller/tick").atMost(Duration.ofSeconds(30))
+                        .pollInterval(Duration.ofMillis(50)).until(() -> {
+                            pub.publish(Event.newBuilder().setName("tick").build());
+                            return Files.readString(out).contains("robot1/controller/tick");
+                        });
                 new ProcessBuilder("kill", "-INT", Long.toString(echo.pid())).start().waitFor();
                 assertThat(echo.waitFor(10, TimeUnit.SECONDS)).isTrue();
             } finally {

@@ -72,4 +72,40 @@ class TreeTestCommandTest {
         assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat(((String) r[2]).strip()).startsWith("canopy: " + bad).contains("bad YAML").doesNotContain("\n");
     }
+
+    /** Nav2's navigate-to-pose trees with Nav2's palette and scripted stand-ins, through the command. */
+    @Test
+    void theNav2ScenariosPassThroughTheCommand() {
+        Path scenarios = Path.of("../bt-runtime/src/test/resources/bt/corpus/nav2/scenarios");
+        Object[] r = ValidateCommandTest.run("tree-test", scenarios.toString());
+        String out = (String) r[1];
+        assertThat(r[0]).as("stdout %s stderr %s", out, r[2]).isEqualTo(CanopyMain.EXIT_OK);
+        assertThat(out).contains("PASS goal-reached", "PASS recoveries-round-robin-then-goal",
+                "PASS recoveries-exhausted", "PASS out-of-bounds-fails-at-once", "PASS goal-reached-with-patience",
+                "8 passed, 0 failed");
+    }
+
+    /** --palette and --stub-rules apply to every case; the case's own rules come first. */
+    @Test
+    void paletteAndStubRulesFromTheCommandLine() throws IOException {
+        Path palette = Files.writeString(dir.resolve("p.xml"), "<root BTCPP_format=\"4\"><TreeNodesModel>"
+                + "<Action ID=\"Dock\"/></TreeNodesModel></root>");
+        Path rules = Files.writeString(dir.resolve("rules.yaml"), "stand_ins:\n  Dock: {running_ticks: 1}\n");
+        Files.writeString(dir.resolve("dock.yaml"), """
+                cases:
+                - id: by-the-command-line
+                  xml: <root BTCPP_format="4"><BehaviorTree ID="M"><Dock/></BehaviorTree></root>
+                  ticks: [RUNNING, SUCCESS]
+                - id: the-case-wins
+                  xml: <root BTCPP_format="4"><BehaviorTree ID="M"><Dock/></BehaviorTree></root>
+                  stand_ins: {Dock: {result: FAILURE}}
+                  ticks: [FAILURE]
+                """);
+        Object[] r = ValidateCommandTest.run("tree-test", "--palette", palette.toString(), "--stub-rules",
+                rules.toString(), dir.resolve("dock.yaml").toString());
+        assertThat((String) r[1]).as("stderr %s", r[2]).contains("PASS by-the-command-line", "PASS the-case-wins",
+                "2 passed, 0 failed");
+        Object[] without = ValidateCommandTest.run("tree-test", dir.resolve("dock.yaml").toString());
+        assertThat((String) without[1]).contains("FAIL by-the-command-line: load error:", "unknown node type 'Dock'");
+    }
 }

@@ -1,5 +1,7 @@
 package io.canopy.launch.fleet;
 
+import java.time.Duration;
+import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.messaging.EmbeddedBroker;
@@ -165,11 +167,8 @@ class FleetClaimsTest {
     }
 
     /** Polls {@code condition} every 50 ms (a real fleet on the real clock: nothing to drive by hand). */
-    private static void awaitTrue(int seconds, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition not met within %d s", seconds).isLessThan(end);
-            Thread.sleep(50);
-        }
+    private static void awaitTrue(int seconds, BooleanSupplier condition) {
+        Awaitility.await("condition within " + seconds + " s").atMost(Duration.ofSeconds(seconds))
+                .pollInterval(Duration.ofMillis(50)).until(condition::getAsBoolean);
     }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
 import io.canopy.launch.LaunchLoader;
+import io.canopy.testkit.MavlinkPeer;
 import io.canopy.tick.SystemNanoClock;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -69,10 +70,10 @@ class MavlinkFailsafeTest {
 
     @Test
     void aStallInTheAirHoldsTheVehicleAndTheTreeCannotFlyOnUntilItSetsAMode() throws Exception {
-        VehiclePeer.assumeAvailable();
+        MavlinkPeer.assumeAvailable();
         int port = freePort();
         NodeRuntime n = fly("hold", port);
-        try (VehiclePeer peer = VehiclePeer.start("--udp", String.valueOf(port))) {
+        try (MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(port))) {
             n.start();
             await("flying north").atMost(Duration.ofSeconds(30)).until(() -> bb(n, "mavlink_x") > 8);
             n.devices.around(n.failsafe).onStall("copter", "control", 150_000_000L); // what the watchdog does
@@ -95,10 +96,10 @@ class MavlinkFailsafeTest {
 
     @Test
     void withFailsafeLandAStallLands() throws Exception {
-        VehiclePeer.assumeAvailable();
+        MavlinkPeer.assumeAvailable();
         int port = freePort();
         NodeRuntime n = fly("land", port);
-        try (VehiclePeer peer = VehiclePeer.start("--udp", String.valueOf(port))) {
+        try (MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(port))) {
             n.start();
             await("flying north").atMost(Duration.ofSeconds(30)).until(() -> bb(n, "mavlink_x") > 8);
             n.devices.around(n.failsafe).onStall("copter", "control", 150_000_000L);

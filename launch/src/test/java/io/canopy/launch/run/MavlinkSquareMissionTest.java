@@ -9,6 +9,7 @@ import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.proto.LinkStatus;
+import io.canopy.testkit.MavlinkPeer;
 import io.canopy.tick.SystemNanoClock;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -36,7 +37,7 @@ class MavlinkSquareMissionTest {
 
     @Test
     void theSquareMissionFliesOverUdpLoopbackAndTheVehicleStateAndEventsArrive() throws Exception {
-        VehiclePeer.assumeAvailable();
+        MavlinkPeer.assumeAvailable();
         int port;
         try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -67,7 +68,7 @@ class MavlinkSquareMissionTest {
                 </launch>
                 """.formatted(square));
         NodeRuntime n = build(LaunchLoader.load(launch, Map.of("udp", "127.0.0.1:" + port)));
-        try (VehiclePeer peer = VehiclePeer.start("--udp", String.valueOf(port))) {
+        try (MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(port))) {
             n.start();
             flySquare(n, peer);
             assertThat(tree(n, "watch").lastStatus()).as("the tree that consumed mavlink.armed, mode_changed, disarmed")
@@ -81,11 +82,11 @@ class MavlinkSquareMissionTest {
 
     @Test
     void theSquareMissionFliesOverASerialPty() throws Exception {
-        VehiclePeer.assumeAvailable();
+        MavlinkPeer.assumeAvailable();
         try (SocatPtyPair pty = SocatPtyPair.start(dir)) {
             NodeRuntime n = build(LaunchLoader.load(EXAMPLE, Map.of("serial", "true", "port", pty.a().toString(),
                     "baud", "115200", "mqtt_port", "0", "stall_ms", "5000"))); // a loaded test host stalls ticks
-            try (VehiclePeer peer = VehiclePeer.start("--serial", pty.b().toString())) {
+            try (MavlinkPeer peer = MavlinkPeer.start("--serial", pty.b().toString())) {
                 n.start();
                 flySquare(n, peer);
                 badInputAndSilence(n, peer, false);
@@ -103,7 +104,7 @@ class MavlinkSquareMissionTest {
         return n.trees.stream().filter(t -> t.plan.name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static void flySquare(NodeRuntime n, VehiclePeer peer) {
+    private static void flySquare(NodeRuntime n, MavlinkPeer peer) {
         TreeSlot square = tree(n, "square");
         await("the square tree finishes").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
                 .until(() -> square.runs() > 0);
@@ -129,7 +130,7 @@ class MavlinkSquareMissionTest {
         return n.devices.linkStatuses().get(0);
     }
 
-    private static void badInputAndSilence(NodeRuntime n, VehiclePeer peer, boolean silence) throws Exception {
+    private static void badInputAndSilence(NodeRuntime n, MavlinkPeer peer, boolean silence) throws Exception {
         long frames = status(n).getFramesReceived();
         peer.tell("garbage");
         await("the bad input is counted in the link's status").atMost(Duration.ofSeconds(5))

@@ -6,13 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
-import java.io.IOException;
-import java.net.Socket;
-import java.nio.file.Files;
+import io.canopy.testkit.MosquittoProcess;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
@@ -31,61 +29,44 @@ class MosquittoFloodTest {
 
     @Test
     void aFloodOfJunkOnMosquittoIsCountedAndTheRealStopStillWorks() throws Exception {
-        assertThat(Path.of("/usr/sbin/mosquitto")).as("mosquitto is installed by .ci/run").isExecutable();
-        int port = PatrolDemoTest.freePort();
-        Path conf = Files.writeString(dir.resolve("mosquitto.conf"), "listener " + port + " 127.0.0.1\nallow_anonymous true\n"
-                + "persistence false\nmax_queued_messages 100000\n" + ("root".equals(System.getProperty("user.name")) ? "user root\n" : ""));
-        Process broker = new ProcessBuilder("/usr/sbin/mosquitto", "-c", conf.toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("mosquitto.log").toFile()).start();
-        LaunchRunner runner = null;
-        try {
-            await().atMost(Duration.ofSeconds(10)).until(() -> canConnect(port));
-            runner = LaunchRunner.start(LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
-                    Map.of("broker", "tcp://127.0.0.1:" + port)));
-            NodeView robot = runner.views().get(0);
-            await().atMost(Duration.ofSeconds(20)).until(() -> "Patrol".equals(robot.machineState("mission")));
-            MqttClient hostile = new MqttClient("tcp://127.0.0.1:" + port, "hostile", new MemoryPersistence());
-            MqttConnectOptions o = new MqttConnectOptions();
-            o.setMaxInflight(65_000);
-            hostile.connect(o);
-            hostile.publish("robot1/cmd/stop", new MqttMessage(new byte[1024 * 1024]));
-            byte[] junk = "not an envelope".getBytes();
-            for (int i = 0; i < 20_000; i++) {
-                MqttMessage m = new MqttMessage(junk);
-                m.setQos(0);
-                hostile.publish("robot1/cmd/stop", m);
-            }
-            hostile.disconnect();
-            hostile.close();
-            long ticks = robot.timerTicks().get(0);
-            await().atMost(Duration.ofSeconds(10)).until(() -> robot.timerTicks().get(0) > ticks + 25);
-            assertThat(robot.machineState("mission")).as("junk is not a stop").isEqualTo("Patrol");
+        try (MosquittoProcess broker =
+                MosquittoProcess.start(dir, List.of("allow_anonymous true", "max_queued_messages 100000"))) {
+            int port = broker.port();
+            LaunchRunner runner = LaunchRunner.start(LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
+                    Map.of("broker", broker.url())));
+            try {
+                NodeView robot = runner.views().get(0);
+                await().atMost(Duration.ofSeconds(20)).until(() -> "Patrol".equals(robot.machineState("mission")));
+                MqttClient hostile = new MqttClient("tcp://127.0.0.1:" + port, "hostile", new MemoryPersistence());
+                MqttConnectOptions o = new MqttConnectOptions();
+                o.setMaxInflight(65_000);
+                hostile.connect(o);
+                hostile.publish("robot1/cmd/stop", new MqttMessage(new byte[1024 * 1024]));
+                byte[] junk = "not an envelope".getBytes();
+                for (int i = 0; i < 20_000; i++) {
+                    MqttMessage m = new MqttMessage(junk);
+                    m.setQos(0);
+                    hostile.publish("robot1/cmd/stop", m);
+                }
+                hostile.disconnect();
+                hostile.close();
+                long ticks = robot.timerTicks().get(0);
+                await().atMost(Duration.ofSeconds(10)).until(() -> robot.timerTicks().get(0) > ticks + 25);
+                assertThat(robot.machineState("mission")).as("junk is not a stop").isEqualTo("Patrol");
 
-            MqttClient operator = new MqttClient("tcp://127.0.0.1:" + port, "operator", new MemoryPersistence());
-            operator.connect(new MqttConnectOptions());
-            Envelope stop = Envelope.newBuilder().setSource("operator").setEvent(Event.newBuilder().setName("stop")).build();
-            MqttMessage m = new MqttMessage(stop.toByteArray());
-            m.setQos(1);
-            operator.publish("robot1/cmd/stop", m);
-            await().atMost(Duration.ofSeconds(20)).until(() -> "Idle".equals(robot.machineState("mission")));
-            operator.disconnect();
-            operator.close();
-            assertThat(robot.timerStats().get(0).overruns()).as("the control timer kept its deadlines").isLessThan(25);
-        } finally {
-            if (runner != null) {
-                runner.shutdown();
+                MqttClient operator = new MqttClient("tcp://127.0.0.1:" + port, "operator", new MemoryPersistence());
+                operator.connect(new MqttConnectOptions());
+                Envelope stop = Envelope.newBuilder().setSource("operator").setEvent(Event.newBuilder().setName("stop")).build();
+                MqttMessage m = new MqttMessage(stop.toByteArray());
+                m.setQos(1);
+                operator.publish("robot1/cmd/stop", m);
+                await().atMost(Duration.ofSeconds(20)).until(() -> "Idle".equals(robot.machineState("mission")));
+                operator.disconnect();
+                operator.close();
+                assertThat(robot.timerStats().get(0).overruns()).as("the control timer kept its deadlines").isLessThan(25);
+            } finally {
+                runner.shutdown(); // before the broker stops
             }
-            broker.destroy();
-            broker.waitFor(5, TimeUnit.SECONDS);
-            broker.destroyForcibly();
-        }
-    }
-
-    private static boolean canConnect(int port) {
-        try (Socket s = new Socket("127.0.0.1", port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

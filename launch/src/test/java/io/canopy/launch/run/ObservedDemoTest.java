@@ -11,6 +11,7 @@ import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
+import io.canopy.testkit.ZmtpReqClient;
 import io.canopy.tick.ManualNanoClock;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package io.canopy.launch.run;
+package io.canopy.launch.logging;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;

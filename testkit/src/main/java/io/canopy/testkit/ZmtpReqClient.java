@@ -1,4 +1,4 @@
-package io.canopy.bt.groot;
+package io.canopy.testkit;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -14,12 +14,12 @@ import java.util.List;
  * and not from any ZeroMQ library: greeting, NULL mechanism READY command, then frames. It stands for a
  * libzmq client such as Groot2's, to test the server without JeroMQ on both ends.
  */
-final class ZmtpReqClient implements AutoCloseable {
+public final class ZmtpReqClient implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
 
-    ZmtpReqClient(int port, int timeoutMs) throws IOException {
+    public ZmtpReqClient(int port, int timeoutMs) throws IOException {
         socket = new Socket();
         socket.connect(new InetSocketAddress("127.0.0.1", port), timeoutMs);
         socket.setSoTimeout(timeoutMs);
@@ -96,7 +96,7 @@ final class ZmtpReqClient implements AutoCloseable {
     }
 
     /** Sends one request (REQ adds the empty delimiter frame) and returns the reply's frames. */
-    List<byte[]> exchange(byte[]... frames) throws IOException {
+    public List<byte[]> exchange(byte[]... frames) throws IOException {
         writeFrame(new byte[0], true);
         for (int i = 0; i < frames.length; i++) {
             writeFrame(frames[i], i < frames.length - 1);

@@ -1,4 +1,4 @@
-package io.canopy.messaging;
+package io.canopy.testkit;
 
 import static org.awaitility.Awaitility.await;
 
@@ -18,8 +18,8 @@ import java.util.List;
  * 127.0.0.1}, {@code allow_anonymous}, {@code set_tcp_nodelay true}, no persistence), stopped by PID.
  * {@link #kill()} and {@link #restart()} simulate a broker crash on the same port.
  */
-final class MosquittoProcess implements AutoCloseable {
-    static final Path BINARY = Path.of("/usr/sbin/mosquitto");
+public final class MosquittoProcess implements AutoCloseable {
+    public static final Path BINARY = Path.of("/usr/sbin/mosquitto");
 
     private final Path dir;
     private final int port;
@@ -34,7 +34,7 @@ final class MosquittoProcess implements AutoCloseable {
     }
 
     /** Fails (does not skip) when Mosquitto is missing: CI installs it, and these tests are the point. */
-    static void requireInstalled() {
+    public static void requireInstalled() {
         if (!Files.isExecutable(BINARY)) {
             throw new IllegalStateException(BINARY + " not found: install it with"
                     + " apt-get install -y mosquitto mosquitto-clients (.ci/run does)");
@@ -42,12 +42,12 @@ final class MosquittoProcess implements AutoCloseable {
     }
 
     /** Starts a plain broker allowing anonymous clients. */
-    static MosquittoProcess start(Path dir) {
+    public static MosquittoProcess start(Path dir) {
         return start(dir, List.of("allow_anonymous true"));
     }
 
     /** Starts a broker with these lines after its {@code listener} line. */
-    static MosquittoProcess start(Path dir, List<String> listenerConfig) {
+    public static MosquittoProcess start(Path dir, List<String> listenerConfig) {
         requireInstalled();
         MosquittoProcess m = new MosquittoProcess(dir, freePort(), listenerConfig);
         m.launch();
@@ -55,14 +55,14 @@ final class MosquittoProcess implements AutoCloseable {
     }
 
     /** Starts a plain broker on a given port (for a client that was started first). */
-    static MosquittoProcess startOnPort(Path dir, int port) {
+    public static MosquittoProcess startOnPort(Path dir, int port) {
         requireInstalled();
         MosquittoProcess m = new MosquittoProcess(dir, port, List.of("allow_anonymous true"));
         m.launch();
         return m;
     }
 
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
@@ -70,19 +70,19 @@ final class MosquittoProcess implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    String url() {
+    public String url() {
         return "tcp://127.0.0.1:" + port;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    Path log() {
+    public Path log() {
         return dir.resolve("mosquitto-" + starts + ".log");
     }
 
@@ -125,14 +125,14 @@ final class MosquittoProcess implements AutoCloseable {
     }
 
     /** SIGKILL, as a crash: clients see their connection reset; retained messages are gone (no persistence). */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         await().atMost(Duration.ofSeconds(10)).until(() -> !process.isAlive());
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> !accepts());
     }
 
     /** Starts again on the same port. */
-    void restart() {
+    public void restart() {
         launch();
     }
 

@@ -1,0 +1,117 @@
+package io.canopy.launch.cli;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.canopy.InputException;
+import io.canopy.hardware.serial.SerialBench;
+import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.tick.Durations;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code canopy bench latency}: sense to act through a real pty, with and without {@code wake_on} (see
+ * {@link LatencyBench}).
+ */
+@Command(name = "latency", mixinStandardHelpOptions = true,
+        description = "Measure sense-to-act latency through a pty: a peer sends range readings, times the motor "
+                + "commands they cause; with and without wake_on.")
+final class BenchLatencyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the table.")
+    boolean json;
+
+    @Option(names = "--sensor-hz", defaultValue = "100", description = "Rate of the peer's range readings (default: ${DEFAULT-VALUE}).")
+    double sensorHz;
+
+    @Option(names = "--timer-hz", defaultValue = "50", description = "Rate of the tree's timer (default: ${DEFAULT-VALUE}).")
+    double timerHz;
+
+    @Option(names = "--frames", defaultValue = "2000", description = "Timed readings per mode (default: ${DEFAULT-VALUE}).")
+    int frames;
+
+    @Option(names = "--warmup", defaultValue = "300", description = "Untimed readings per mode first (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--wake-min-interval", defaultValue = "1ms",
+            description = "wake_min_interval of the waking tree (default: ${DEFAULT-VALUE}).")
+    String minInterval;
+
+    @Option(names = "--mode", split = ",", defaultValue = "wake,tick", paramLabel = "MODE[,MODE]",
+            description = "wake (wake_on the reading), tick (the timer alone), or both (default: ${DEFAULT-VALUE}).")
+    List<String> modes = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        if (!SocatPtyPair.available()) {
+            throw new InputException("canopy bench latency: socat is not installed; it makes the pty pair between the node"
+                    + " and the peer (apt-get install socat)");
+        }
+        OptionCheck.atLeast("canopy bench latency", "--frames", frames, 1);
+        OptionCheck.atLeast("canopy bench latency", "--warmup", warmup, 0);
+        OptionCheck.positive("canopy bench latency", "--sensor-hz", sensorHz);
+        OptionCheck.positive("canopy bench latency", "--timer-hz", timerHz);
+        try {
+            Durations.parseNs(minInterval, true);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("canopy bench latency: --wake-min-interval " + e.getMessage());
+        }
+        for (String m : modes) {
+            if (!m.equals("wake") && !m.equals("tick")) {
+                throw new InputException("canopy bench latency: --mode " + m + " is not wake or tick; write --mode wake,tick");
+            }
+        }
+        Path dir = SerialBench.tempDir();
+        List<LatencyBench.Figures> figures = new ArrayList<>();
+        for (String m : modes) {
+            figures.add(LatencyBench.run(dir, m, sensorHz, timerHz, m.equals("wake"), minInterval, warmup, frames));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(figures));
+        } else {
+            out.printf(Locale.ROOT, "sense to act through a socat pty: RangeReading at %.0f Hz in, the MotorCommand it causes out;"
+                    + " tree timer %.0f Hz (period %.1f ms)%n", sensorHz, timerHz, 1e3 / timerHz);
+            out.printf(Locale.ROOT, "%-6s %-8s %-9s %-9s %-9s %-9s %s%n", "mode", "frames", "answered", "p50 us", "p99 us",
+                    "p99.9 us", "max us");
+            for (LatencyBench.Figures f : figures) {
+                out.printf(Locale.ROOT, "%-6s %-8d %-9d %-9.0f %-9.0f %-9.0f %.0f%n", f.mode(), f.sent(), f.answered(),
+                        f.p50Us(), f.p99Us(), f.p999Us(), f.maxUs());
+            }
+        }
+        out.flush();
+        return CanopyMain.EXIT_OK;
+    }
+
+    private String json(List<LatencyBench.Figures> figures) {
+        JsonObject root = new JsonObject();
+        root.addProperty("sensor_hz", sensorHz);
+        root.addProperty("timer_hz", timerHz);
+        root.addProperty("wake_min_interval", minInterval);
+        JsonArray modes = new JsonArray();
+        for (LatencyBench.Figures f : figures) {
+            JsonObject o = new JsonObject();
+            o.addProperty("mode", f.mode());
+            o.addProperty("frames", f.sent());
+            o.addProperty("answered", f.answered());
+            o.addProperty("p50_us", f.p50Us());
+            o.addProperty("p99_us", f.p99Us());
+            o.addProperty("p999_us", f.p999Us());
+            o.addProperty("max_us", f.maxUs());
+            modes.add(o);
+        }
+        root.add("modes", modes);
+        return new GsonBuilder().serializeSpecialFloatingPointValues().create().toJson(root);
+    }
+}

@@ -1,0 +1,179 @@
+package io.canopy.launch.cli;
+
+import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.SerialConfig;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.launch.LaunchLoader;
+import io.canopy.launch.run.LaunchRunner;
+import io.canopy.proto.Envelope;
+import io.canopy.proto.MotorCommand;
+import io.canopy.proto.RangeReading;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Sense-to-act latency, end to end through a real pty: a node whose tree copies the front range reading into
+ * the left wheel's velocity set-point runs on one end of a socat pty pair; a peer on the other end (this
+ * process, its own link) sends {@code RangeReading}s at a mean rate, each with a new value, and times each
+ * until the {@code MotorCommand} carrying that value comes back. Once with the tree's timer ticking on its
+ * own, once with {@code wake_on} the reading.
+ */
+final class LatencyBench {
+    /** The figures of one mode. */
+    record Figures(String mode, int sent, int answered, double p50Us, double p99Us, double p999Us, double maxUs) {}
+
+    private LatencyBench() {}
+
+    static final String TREE = """
+            <root BTCPP_format="4" main_tree_to_execute="Follow">
+              <BehaviorTree ID="Follow"><KeepRunningUntilFailure>
+                <Script code="left := front_range"/>
+              </KeepRunningUntilFailure></BehaviorTree>
+            </root>
+            """;
+
+    /** The launch file: one timer, the pty link, the range sensor bound to the blackboard, the tree, the motor. */
+    static String launch(double timerHz, boolean wake, String minInterval) {
+        String wakeAttrs = wake ? " wake_on=\"serial:base/RangeReading\" wake_min_interval=\"" + minInterval + "\"" : "";
+        return """
+                <launch>
+                  <arg name="port"/>
+                  <node name="latency">
+                    <timer name="control" hz="%s"/>
+                    <serial name="base" port="$(var port)" baud="1000000" timeout_ms="5000"/>
+                    <motor name="left" link="base" id="0" timeout_ms="5000"/>
+                    <sensor name="front" link="base" type="RangeReading" id="0"/>
+                    <tree file="follow.xml" timer="control"%s/>
+                    <mqtt port="0"/>
+                    <bind from="sensor:front.range_m" to="blackboard:front_range"/>
+                    <bind from="blackboard:left" to="motor:left" timer="control"/>
+                  </node>
+                </launch>
+                """.formatted(timerHz, wakeAttrs);
+    }
+
+    /** The far end of the pty: sends readings, times the commands that carry their values. */
+    private static final class Peer implements LinkSink {
+        /** Sender thread writes, the link's reader thread reads; the reader writes latencies, the caller reads them. */
+        final AtomicLongArray sentNs;
+        final AtomicLongArray latencyNs;
+        final AtomicLong answered = new AtomicLong();
+        final SerialLink link;
+
+        Peer(Path port, int frames) {
+            sentNs = new AtomicLongArray(frames + 1);
+            latencyNs = new AtomicLongArray(frames + 1);
+            for (int i = 0; i <= frames; i++) {
+                latencyNs.set(i, -1);
+            }
+            link = SerialLink.open(SerialConfig.of(port.toString(), 1_000_000), this).start();
+        }
+
+        @Override
+        public void onEnvelope(SerialLink l, Envelope envelope, long receivedNs) {
+            long now = System.nanoTime();
+            if (envelope.getBodyCase() != Envelope.BodyCase.MOTOR_COMMAND) {
+                return;
+            }
+            MotorCommand c = envelope.getMotorCommand();
+            if (c.getTargetCase() != MotorCommand.TargetCase.VELOCITY) {
+                return;
+            }
+            double v = c.getVelocity();
+            int seq = (int) v;
+            if (seq == v && seq >= 1 && seq < sentNs.length() && sentNs.get(seq) != 0 && latencyNs.get(seq) < 0) {
+                latencyNs.set(seq, now - sentNs.get(seq));
+                answered.incrementAndGet();
+            }
+        }
+
+        /** Sends reading {@code seq} (its range is {@code seq} metres, exact in a float). */
+        void send(int seq) {
+            Envelope e = Envelope.newBuilder().setSource("peer")
+                    .setRangeReading(RangeReading.newBuilder().setSensorId(0).setRangeM(seq).setMinM(0).setMaxM(1e7f)).build();
+            sentNs.set(seq, System.nanoTime());
+            link.send(e);
+        }
+    }
+
+    /**
+     * Runs one mode: {@code warmup} readings untimed, then {@code frames} timed, at {@code hz}, and waits up to
+     * a second (plus a tick period) for the last answers.
+     */
+    static Figures run(Path dir, String mode, double sensorHz, double timerHz, boolean wake, String minInterval, int warmup,
+            int frames) throws Exception {
+        Path sub = Files.createDirectories(dir.resolve(mode));
+        Files.writeString(sub.resolve("follow.xml"), TREE);
+        Path file = Files.writeString(sub.resolve("latency.launch.xml"), launch(timerHz, wake, minInterval));
+        int total = warmup + frames;
+        try (SocatPtyPair pair = SocatPtyPair.start(sub)) {
+            Peer peer = new Peer(pair.b(), total);
+            LaunchRunner runner = LaunchRunner.start(LaunchLoader.load(file, Map.of("port", pair.a().toString())));
+            try {
+                // let the node come up: the first reading is answered once its tree ticks
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                int seq;
+                while (peer.latencyNs.get(1) < 0 && System.nanoTime() < deadline) {
+                    peer.send(1); // again until the node is up and answers
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+                }
+                if (peer.latencyNs.get(1) < 0) {
+                    throw new IllegalStateException("the node did not answer a range reading within 20 s; is the pty pair working?");
+                }
+                // readings at the given mean rate, each gap drawn from [0.5, 1.5) periods (seeded): a sensor is not
+                // phase-locked to the node's timer, so the tick mode sees every phase
+                long period = Math.round(1e9 / sensorHz);
+                java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+                long next = System.nanoTime() + period;
+                for (seq = 2; seq <= total; seq++) {
+                    long wait;
+                    while ((wait = next - System.nanoTime()) > 0) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    peer.send(seq);
+                    // from the actual send: a late wake-up of this thread never sends two readings back to back
+                    next = System.nanoTime() + period / 2 + random.nextLong(period);
+                }
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1) + Math.round(1e9 / timerHz);
+                while (peer.latencyNs.get(total) < 0 && System.nanoTime() < end) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                }
+            } finally {
+                runner.shutdown();
+                peer.link.close();
+            }
+            return figures(mode, peer.latencyNs, warmup + 1, total);
+        }
+    }
+
+    /** Percentiles of the answered readings {@code from..to}. */
+    static Figures figures(String mode, AtomicLongArray latencyNs, int from, int to) {
+        long[] got = new long[to - from + 1];
+        int n = 0;
+        for (int i = from; i <= to; i++) {
+            if (latencyNs.get(i) >= 0) {
+                got[n++] = latencyNs.get(i);
+            }
+        }
+        long[] sorted = Arrays.copyOf(got, n);
+        Arrays.sort(sorted);
+        return new Figures(mode, to - from + 1, n, percentileUs(sorted, 0.50), percentileUs(sorted, 0.99),
+                percentileUs(sorted, 0.999), n == 0 ? Double.NaN : sorted[n - 1] / 1e3);
+    }
+
+    /** The nearest-rank percentile, in microseconds (NaN when nothing was answered). */
+    static double percentileUs(long[] sorted, double p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(p * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))] / 1e3;
+    }
+}
