@@ -41,6 +41,7 @@ final class Recorder implements NodeTap {
     final List<TransitionRing.Reader> readers = new ArrayList<>();
     final TransitionBatch batch = new TransitionBatch(256);
     private final Set<String> derived = new HashSet<>();
+    private final Set<String> routeKeys = new HashSet<>();
     private List<NodeAccess.MotorSource> sources = List.of();
     private List<io.canopy.hardware.device.MotorController> controllers = List.of();
     private double[] lastMotor = new double[0];
@@ -140,6 +141,7 @@ final class Recorder implements NodeTap {
         clock.timers(timers);
         prefix = n.name() + "/";
         for (NodeAccess.Route r : n.routes()) {
+            routeKeys.add(r.key());
             if (r.fromSerial()) {
                 derived.add(r.key());
             }
@@ -166,7 +168,7 @@ final class Recorder implements NodeTap {
 
     @Override
     public void routed(Event e) {
-        if (derived.contains(e.name())) {
+        if (derived.contains(e.name()) || fromLink(e)) {
             derivedRouted++;
             return;
         }
@@ -181,6 +183,16 @@ final class Recorder implements NodeTap {
         ring.data[slot] = e.attachment();
         ring.b[slot] = derivedRouted;
         ring.publish();
+    }
+
+    /**
+     * An Event message a link received that no role consumed (the link puts it in the inbox under its own name, the
+     * Event as attachment): the replayed link raises it again. MQTT commands come under their route's key, the web
+     * page's without an attachment.
+     */
+    private boolean fromLink(Event e) {
+        return !routeKeys.contains(e.name()) && Recorder.message(e.attachment()) instanceof io.canopy.proto.Event m
+                && m.getName().equals(e.name());
     }
 
     @Override

@@ -10,11 +10,8 @@ import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
-import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.MqttPlan;
 import io.canopy.launch.NodePlan;
-import io.canopy.launch.TreePlan;
 import io.canopy.launch.run.NodeAccess;
 import io.canopy.proto.Envelope;
 import io.canopy.statemachine.Machine;
@@ -22,15 +19,10 @@ import io.canopy.statemachine.Statechart;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.ManualNanoClock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,14 +82,8 @@ public final class Replay {
 
     private final Path file;
     private final Options options;
-    private final Map<Integer, String> topics = new HashMap<>();
-    private final Map<Integer, String> types = new HashMap<>();
-    private final List<Msg> messages = new ArrayList<>();
-    private final Map<String, byte[]> attachments = new LinkedHashMap<>();
-    private final Map<String, String> meta = new LinkedHashMap<>();
-    private McapReader.Result read;
-
-    private record Msg(String topic, String type, long logTime, byte[] data) {}
+    private final Recording recording;
+    private final List<Recording.Msg> messages;
 
     private record TickRec(String timer, long tick, long deadlineNs, long nowNs, long[] links) {}
 
@@ -105,163 +91,23 @@ public final class Replay {
 
     private record SerialRec(Envelope envelope, String state, long receivedNs) {}
 
-    private Replay(Path file, Options options) {
-        this.file = file;
+    private Replay(Recording recording, Options options) {
+        this.file = recording.file;
         this.options = options;
+        this.recording = recording;
+        this.messages = recording.messages;
     }
 
     /** Replays {@code file}; bad input (not a recording, no launch file, a --with naming nothing) is an InputException. */
     public static Result run(Path file, Options options) {
-        Replay r = new Replay(file, options);
-        r.readFile();
-        Path dir = r.unpack();
+        Recording recording = Recording.read(file);
+        Path dir = recording.unpack(options.with());
         try {
-            return r.replay(r.load(dir));
+            return new Replay(recording, options).replay(recording.load(dir));
+        } catch (InputException e) {
+            throw new InputException(recording.outside(dir, options.with(), e.getMessage()));
         } finally {
-            deleteQuietly(dir);
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ reading
-
-    private void readFile() {
-        if (!Files.isRegularFile(file)) {
-            throw new InputException(file + ": no such file; give a recording made with canopy run --record");
-        }
-        try {
-            read = McapReader.read(file, new McapReader.Visitor() {
-                @Override
-                public void channel(int id, int schemaId, String topic, String encoding, Map<String, String> metadata) {
-                    topics.put(id, topic);
-                    types.put(id, schemaNames.getOrDefault(schemaId, ""));
-                }
-
-                private final Map<Integer, String> schemaNames = new HashMap<>();
-
-                @Override
-                public void schema(int id, String name, String encoding, byte[] data) {
-                    schemaNames.put(id, name);
-                }
-
-                @Override
-                public void message(int channel, long sequence, long logTime, long publishTime, byte[] data) {
-                    messages.add(new Msg(topics.getOrDefault(channel, "?"), types.getOrDefault(channel, ""), logTime, data));
-                }
-
-                @Override
-                public void attachment(String name, String mediaType, long logTime, byte[] data) {
-                    attachments.put(name, data);
-                }
-
-                @Override
-                public void metadata(String name, Map<String, String> values) {
-                    if ("canopy".equals(name)) {
-                        meta.putAll(values);
-                    }
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            String why = e.getMessage() == null ? e.toString() : e.getMessage().replace(file + ": ", "");
-            throw new InputException(file + ": cannot be replayed: " + why + "; give a recording made with canopy run --record");
-        }
-    }
-
-    /** Writes the attachments into a fresh folder (their relative paths kept), then the --with files over them. */
-    private Path unpack() {
-        String launch = meta.get("launch");
-        if (launch == null || !attachments.containsKey(launch)) {
-            throw new InputException(file + ": has no embedded launch file (metadata 'canopy' and its attachment); only "
-                    + "recordings made with canopy run --record can be replayed");
-        }
-        Map<String, Path> withs = new LinkedHashMap<>();
-        for (Path w : options.with()) {
-            withs.put(match(w), w);
-        }
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("canopy-replay");
-            for (Map.Entry<String, byte[]> a : attachments.entrySet()) {
-                Path target = dir.resolve(a.getKey()).normalize();
-                if (!target.startsWith(dir)) {
-                    throw new InputException(file + ": attachment '" + a.getKey() + "' points outside its folder; not replayed");
-                }
-                Files.createDirectories(target.getParent());
-                Path local = withs.get(a.getKey());
-                Files.write(target, local != null ? Files.readAllBytes(local) : a.getValue());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("unpacking " + file, e);
-        }
-        return dir;
-    }
-
-    /** The embedded file that {@code --with w} replaces: the same relative path, else the only one of that file name. */
-    private String match(Path w) {
-        if (!Files.isRegularFile(w)) {
-            throw new InputException("--with " + w + ": no such file");
-        }
-        List<String> files = attachments.keySet().stream().filter(k -> !k.equals(meta.get("launch"))).toList();
-        String rel = w.toString().replace('\\', '/');
-        for (String k : files) {
-            if (rel.equals(k) || rel.endsWith("/" + k)) {
-                return k;
-            }
-        }
-        String name = w.getFileName().toString();
-        List<String> same = files.stream().filter(k -> Path.of(k).getFileName().toString().equals(name)).toList();
-        if (same.size() == 1) {
-            return same.get(0);
-        }
-        throw new InputException("--with " + w + ": " + (same.isEmpty() ? "the recording has no file named '" + name + "'"
-                : "several recorded files are named '" + name + "' (" + String.join(", ", same) + "); give its path as recorded")
-                + "; its tree and machine files are: " + String.join(", ", files));
-    }
-
-    private LaunchPlan load(Path dir) {
-        Map<String, String> args = new LinkedHashMap<>();
-        meta.forEach((k, v) -> {
-            if (k.startsWith("arg.")) {
-                args.put(k.substring(4), v);
-            }
-        });
-        if (!"0".equals(meta.getOrDefault("file_index", "0"))) {
-            throw new InputException(file + ": is continuation file " + meta.get("file_index") + " of a recording split by "
-                    + "--record-max-size; replay its first file (the node's state at its start is not recorded)");
-        }
-        LaunchPlan plan = LaunchLoader.load(dir.resolve(meta.get("launch")), args);
-        List<NodePlan> nodes = new ArrayList<>();
-        for (NodePlan n : plan.nodes()) {
-            if (!n.devices().isEmpty()) {
-                throw new InputException(file + ": node " + n.fullName() + " uses <mavlink>/<dynamixel>/<udp> devices, which "
-                        + "replay does not feed yet; only serial links, MQTT bindings and timers are replayed");
-            }
-            nodes.add(offline(n));
-        }
-        return new LaunchPlan(plan.file(), plan.args(), nodes);
-    }
-
-    /** The node as recorded (each tree's recorded seed), with an MQTT client that reaches no broker. */
-    private NodePlan offline(NodePlan n) {
-        List<TreePlan> trees = new ArrayList<>();
-        for (TreePlan t : n.trees()) {
-            String seed = meta.get("seed." + n.fullName() + "/" + t.name());
-            long s = seed == null ? t.seed() : Long.parseLong(seed);
-            trees.add(new TreePlan(t.name(), t.file(), t.main(), t.timer(), s, t.restart(), t.machine(), t.state(),
-                    t.onSuccess(), t.onFailure(), t.source(), t.params(), 0));
-        }
-        MqttPlan m = n.mqtt();
-        MqttPlan none = new MqttPlan(false, "tcp://127.0.0.1:" + closedPort(), 0, null, null, false, null, m.clientId(),
-                m.keepAliveS(), m.telemetryTimer(), m.source());
-        return new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), trees, n.machines(), n.links(),
-                n.motors(), n.sensors(), n.diffDrive(), none, n.binds(), n.source(), n.devices(), n.monitor(),
-                n.foreign(), n.remotes());
-    }
-
-    private static int closedPort() {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            return 9; // discard: nothing listens there either
+            Recording.deleteQuietly(dir);
         }
     }
 
@@ -294,7 +140,7 @@ public final class Replay {
     }
 
     private String cut() {
-        return read.complete() ? null : read.problem();
+        return recording.read.complete() ? null : recording.read.problem();
     }
 
     /** One node's replay: its recorded inputs, its expected outputs, the node itself and the comparison. */
@@ -304,7 +150,7 @@ public final class Replay {
         final List<Object> ring = new ArrayList<>();
         final List<TickRec> tickList = new ArrayList<>();
         final Map<String, ArrayDeque<SerialRec>> serial = new LinkedHashMap<>();
-        final Map<String, ArrayDeque<Msg>> expected = new LinkedHashMap<>();
+        final Map<String, ArrayDeque<Recording.Msg>> expected = new LinkedHashMap<>();
         long epochOffsetNs;
         long originNs;
         long lastNowNs;
@@ -318,18 +164,20 @@ public final class Replay {
         ReplayTap tap;
         RecordSession session;
         ManualNanoClock clock;
+        /** How far behind the current tick a missing message is looked for (the slowest timer's period). */
+        long lagNs;
         final Map<String, SerialLink> devices = new LinkedHashMap<>();
 
         NodeRun(NodePlan plan) {
             this.plan = plan;
             this.prefix = plan.fullName() + "/";
-            for (Msg m : messages) { // the log times are the node's clock moved to the epoch: the first tick says by how much
+            for (Recording.Msg m : messages) { // the log times are the node's clock moved to the epoch: the first tick says by how much
                 if (m.topic().startsWith(prefix + "timer/")) {
                     epochOffsetNs = m.logTime() - num(parse("Tick", m), "now_ns");
                     break;
                 }
             }
-            for (Msg m : messages) {
+            for (Recording.Msg m : messages) {
                 if (!m.topic().startsWith(prefix)) {
                     continue;
                 }
@@ -388,6 +236,9 @@ public final class Replay {
             clock = new ManualNanoClock(originNs);
             session = RecordSession.replaying(this);
             tap = new ReplayTap(new Recorder(session));
+            tap.clock = clock;
+            tap.tickTimes = tickTimes();
+            lagNs = plan.timers().stream().mapToLong(t -> Math.max(1, Math.round(1e9 / t.hz()))).max().orElse(0);
             node = NodeAccess.build(plan, clock, NodeRegistry.withBuiltins(), tap);
             node.startManual();
             for (Map.Entry<String, io.canopy.hardware.serial.InProcessWire> w : tap.wires.entrySet()) {
@@ -439,7 +290,7 @@ public final class Replay {
                 }
                 session.drainNow();
                 if (divergence == null && options.check()) {
-                    missing(tick.nowNs(), true);
+                    missing(tick.nowNs() - lagNs, true);
                 }
                 if (divergence != null) {
                     return;
@@ -448,7 +299,7 @@ public final class Replay {
             awaitOutbox();
             session.drainNow();
             if (divergence == null && options.check()) {
-                missing(lastNowNs, false);
+                missing(lastNowNs - lagNs, false);
             }
         }
 
@@ -571,18 +422,40 @@ public final class Replay {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the outbox thread finishes the one it took
         }
 
-        /** Recorded messages that should have come by now (before {@code nowNs}) and did not. */
+        /**
+         * Per timer, the recorded time of each tick, in tick order (the replayed cycles run at these: see
+         * {@link ReplayTap#cycleTime}).
+         */
+        private long[][] tickTimes() {
+            List<String> names = plan.timers().stream().map(io.canopy.launch.TimerPlan::name).toList();
+            long[][] out = new long[names.size()][];
+            for (int i = 0; i < names.size(); i++) {
+                String name = names.get(i);
+                out[i] = tickList.stream().filter(t -> t.timer().equals(name)).mapToLong(TickRec::nowNs).toArray();
+            }
+            return out;
+        }
+
+        /**
+         * Recorded messages that should have come by now (stamped before {@code nowNs}) and did not. Callers allow a
+         * lag of the slowest timer's period: a halt is stamped with its tree's last tick, before the tick that halts it.
+         */
         private void missing(long nowNs, boolean tickThreadOnly) {
-            for (Map.Entry<String, ArrayDeque<Msg>> e : expected.entrySet()) {
+            String channel = null;
+            Recording.Msg first = null;
+            for (Map.Entry<String, ArrayDeque<Recording.Msg>> e : expected.entrySet()) {
                 if (tickThreadOnly && !tickThread(e.getKey())) {
                     continue;
                 }
-                Msg m = e.getValue().peek();
-                if (m != null && m.logTime() - epochOffsetNs - nowNs < 0) {
-                    TickRec at = tickAt(m.logTime() - epochOffsetNs);
-                    divergence = new Divergence(e.getKey(), at.timer(), at.tick(), at.nowNs() - originNs, text(m), "nothing");
-                    return;
+                Recording.Msg m = e.getValue().peek();
+                if (m != null && m.logTime() - epochOffsetNs - nowNs < 0 && (first == null || m.logTime() < first.logTime())) {
+                    channel = e.getKey();
+                    first = m;
                 }
+            }
+            if (first != null) {
+                TickRec at = tickAt(first.logTime() - epochOffsetNs);
+                divergence = new Divergence(channel, at.timer(), at.tick(), at.nowNs() - originNs, text(first), "nothing");
             }
         }
 
@@ -604,10 +477,10 @@ public final class Replay {
             if (!options.check() || divergence != null || !compared(topic)) {
                 return;
             }
-            ArrayDeque<Msg> q = expected.get(topic);
-            Msg e = q == null ? null : q.poll();
+            ArrayDeque<Recording.Msg> q = expected.get(topic);
+            Recording.Msg e = q == null ? null : q.poll();
             if (e == null) {
-                if (!read.complete()) {
+                if (!recording.read.complete()) {
                     return; // the cut lost the rest of this channel
                 }
                 divergence = divergence(topic, "nothing more on this channel", oneLine(m));
@@ -657,7 +530,7 @@ public final class Replay {
 
     // ------------------------------------------------------------------------------------------ decoding
 
-    private static DynamicMessage parse(String type, Msg m) {
+    private static DynamicMessage parse(String type, Recording.Msg m) {
         try {
             return DynamicMessage.parseFrom(RecordSchemas.type(type), m.data());
         } catch (InvalidProtocolBufferException e) {
@@ -722,7 +595,7 @@ public final class Replay {
         }
     }
 
-    private static String text(Msg m) {
+    private static String text(Recording.Msg m) {
         String type = m.type().startsWith("canopy.record.v1.") ? m.type().substring("canopy.record.v1.".length()) : m.type();
         Descriptor d = RecordSchemas.type(type);
         if (d == null) {
@@ -739,11 +612,4 @@ public final class Replay {
         return "{" + TextFormat.printer().emittingSingleLine(true).printToString(m).strip() + "}";
     }
 
-    private static void deleteQuietly(Path dir) {
-        try (var s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            // a temporary folder left behind is harmless
-        }
-    }
 }

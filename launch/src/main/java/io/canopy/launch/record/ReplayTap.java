@@ -21,6 +21,9 @@ final class ReplayTap implements NodeTap {
     /** Per link: the recorder's sink in front of the roles (device lost/back are handed to it directly). */
     final Map<String, LinkSink> sinks = new LinkedHashMap<>();
     NodeAccess node;
+    /** Per timer, the recorded time of each of its ticks (tick n at [n - 1]); set by the replay before it runs. */
+    long[][] tickTimes = new long[0][];
+    io.canopy.tick.ManualNanoClock clock;
 
     ReplayTap(Recorder recorder) {
         this.recorder = recorder;
@@ -47,6 +50,19 @@ final class ReplayTap implements NodeTap {
     public void attached(NodeAccess n) {
         node = n;
         recorder.attached(n);
+    }
+
+    @Override
+    public long cycleTime(int timer, long nowNs) {
+        long n = node.ticks(timer);
+        if (timer >= tickTimes.length || n < 1 || n > tickTimes[timer].length) {
+            return nowNs;
+        }
+        long recorded = tickTimes[timer][(int) (n - 1)];
+        if (recorded - clock.nanoTime() > 0) {
+            clock.setNs(recorded);
+        }
+        return recorded;
     }
 
     @Override

@@ -44,8 +44,9 @@ final class NodeCycle implements TickListener {
     }
 
     @Override
-    public void onTick(long nowNs) {
+    public void onTick(long tickerNs) {
         ticks++;
+        long nowNs = tap.cycleTime(index, tickerNs);
         tap.beforeCycle(index, nowNs);
         try {
             run(sense, nowNs);

@@ -32,6 +32,14 @@ public interface NodeTap {
     /** After load, before anything runs (outbox actions may still be added). */
     default void attached(NodeAccess node) {}
 
+    /**
+     * Tick thread, first thing in a cycle: the time the cycle runs at, given the ticker's ({@code nowNs}); a replay
+     * returns the recorded one (two timers due at one deadline ran one after the other, at two times).
+     */
+    default long cycleTime(int timer, long nowNs) {
+        return nowNs;
+    }
+
     /** Tick thread: timer {@code timer} (index in the launch file's order) starts its cycle at {@code nowNs}. */
     default void beforeCycle(int timer, long nowNs) {}
 

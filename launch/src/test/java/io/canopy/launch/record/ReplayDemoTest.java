@@ -164,6 +164,10 @@ class ReplayDemoTest {
         assertBadInput(cli("replay", recording.toString(), "--with", other.toString()),
                 "--with " + other + ": the recording has no file named 'other.xml'; its tree and machine files are: ");
         assertBadInput(cli("replay", recording.toString(), "--until", "soon"), "--until soon: not a duration");
+        Path broken = dir.resolve("broken").resolve("patrol.xml");
+        Files.createDirectories(broken.getParent());
+        Files.writeString(broken, "<root BTCPP_format=\"4\" main_tree_to_execute=\"Patrol\">\n  <BehaviorTree ID=\"Patrol\">\n");
+        assertBadInput(cli("replay", recording.toString(), "--with", broken.toString()), broken.toString());
     }
 
     private static void assertBadInput(String[] got, String line) {
