@@ -105,8 +105,10 @@ class ReconnectTest {
             await().atMost(Duration.ofSeconds(20)).until(() -> received.containsAll(fromOutageOn));
             assertThat(node.stats().buffered()).isZero();
             assertThat(node.stats().bufferOverflows()).isZero();
-            assertThat(node.stats().connects()).isEqualTo(2);
-            assertThat(node.stats().connectionLosses()).isEqualTo(1);
+            // one loss at least (the crash); under load a reconnect can land while the broker is still coming up
+            // and be lost again, so the exact count varies, but every loss is followed by exactly one connect
+            assertThat(node.stats().connectionLosses()).isGreaterThanOrEqualTo(1);
+            assertThat(node.stats().connects()).isEqualTo(node.stats().connectionLosses() + 1);
 
             // the other node came back too and its subscription with it
             Publisher<Event> heartbeat = node.newPublisher("~heartbeat", Event.class);
@@ -114,7 +116,8 @@ class ReconnectTest {
                 heartbeat.publish(Event.newBuilder().setName("after-restart").build());
                 return watcherGot.contains("after-restart");
             });
-            assertThat(watcher.stats().connects()).isEqualTo(2);
+            assertThat(watcher.stats().connectionLosses()).isGreaterThanOrEqualTo(1);
+            assertThat(watcher.stats().connects()).isEqualTo(watcher.stats().connectionLosses() + 1);
         }
     }
 
