@@ -18,6 +18,8 @@ public final class NodeRegistry {
     private final Map<String, NodeType> types = new LinkedHashMap<>();
     private final Map<String, Boolean> builtin = new LinkedHashMap<>();
     private final io.canopy.expr.ScriptingEnums enums = new io.canopy.expr.ScriptingEnums();
+    /** The plugin jars (real paths) whose types are in this registry: one jar named twice is loaded once. */
+    private final java.util.Set<java.nio.file.Path> pluginJars = new java.util.LinkedHashSet<>();
 
     /** An empty registry (not even the built-ins). */
     public NodeRegistry() {}
@@ -52,7 +54,16 @@ public final class NodeRegistry {
         r.types.putAll(types);
         r.builtin.putAll(builtin);
         r.enums.addAll(enums, new java.util.ArrayList<>());
+        r.pluginJars.addAll(pluginJars);
         return r;
+    }
+
+    /**
+     * Records that the plugin jar at {@code realPath} is being loaded into this registry; false when it already
+     * was (the same jar given with {@code --plugin} and in a launch file's {@code <plugin>}).
+     */
+    public boolean addPluginJar(java.nio.file.Path realPath) {
+        return pluginJars.add(realPath);
     }
 
     /**

@@ -39,6 +39,14 @@ public final class PluginLoader {
             errors.add(jar + ": plugin jar not found; give the path of a built jar (mvn package writes it to target/)");
             return;
         }
+        try {
+            if (!registry.addPluginJar(jar.toRealPath())) {
+                return; // already loaded into this registry (named both on the command line and in the launch file)
+            }
+        } catch (java.io.IOException e) {
+            errors.add(jar + ": cannot read the plugin jar: " + InputException.oneLine(String.valueOf(e.getMessage())));
+            return;
+        }
         URL url;
         try {
             url = jar.toUri().toURL();

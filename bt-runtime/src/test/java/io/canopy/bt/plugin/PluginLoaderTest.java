@@ -46,13 +46,24 @@ class PluginLoaderTest {
     void everyBadJarIsOneLineNamingItAndAllComeAtOnce() throws Exception {
         Path jar = PluginJars.build(EXAMPLE, tmp);
         Path empty = PluginJars.jar(tmp.resolve("empty.jar"), tmp.resolve("nothing"));
+        Path copy = java.nio.file.Files.copy(jar, tmp.resolve("plugin-hello-copy.jar")); // another jar, same type
         NodeRegistry registry = NodeRegistry.withBuiltins();
 
-        assertThatThrownBy(() -> PluginLoader.load(List.of(tmp.resolve("missing.jar"), empty, jar, jar), registry))
+        assertThatThrownBy(() -> PluginLoader.load(List.of(tmp.resolve("missing.jar"), empty, jar, copy), registry))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("missing.jar: plugin jar not found")
                 .hasMessageContaining("empty.jar: no plugin in this jar; add META-INF/services/io.canopy.bt.plugin.CanopyPlugin")
-                .hasMessageContaining("plugin-hello.jar: plugin com.example.hello.HelloPlugin: node type 'SayHello' is already registered")
+                .hasMessageContaining("plugin-hello-copy.jar: plugin com.example.hello.HelloPlugin: node type 'SayHello' is already registered")
                 .satisfies(e -> assertThat(e.getMessage().lines().count()).isEqualTo(3));
+    }
+
+    @Test
+    void oneJarNamedTwiceIsLoadedOnce() throws Exception {
+        Path jar = PluginJars.build(EXAMPLE, tmp);
+        NodeRegistry registry = NodeRegistry.withBuiltins();
+        // as canopy run --plugin X with a launch file whose <node> also says <plugin jar="X"/>, by another path
+        assertThat(PluginLoader.load(List.of(jar), registry)).hasSize(1);
+        assertThat(PluginLoader.load(List.of(tmp.resolve(".").resolve(jar.getFileName())), registry)).isEmpty();
+        assertThat(registry.find("SayHello")).isNotNull();
     }
 }
