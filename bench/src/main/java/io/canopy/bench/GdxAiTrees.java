@@ -1,6 +1,7 @@
 package io.canopy.bench;
 
 import com.badlogic.gdx.ai.btree.BehaviorTree;
+import com.badlogic.gdx.ai.btree.BranchTask;
 import com.badlogic.gdx.ai.btree.LeafTask;
 import com.badlogic.gdx.ai.btree.Task;
 import com.badlogic.gdx.ai.btree.branch.DynamicGuardSelector;
@@ -29,7 +30,9 @@ import org.w3c.dom.Node;
  *       {@code DynamicGuardSelector} with one child, {@code act}, whose guard is a {@code Sequence} of
  *       {@code c0..cN-1}: each step ticks every condition and then the still-running action, and a failing
  *       condition cancels the action and fails the root, as BT.CPP's ReactiveSequence does. It costs one task
- *       more than Canopy's (the selector): N + 3 tasks report a status per step against Canopy's N + 2.</li>
+ *       more than Canopy's (the selector): N + 3 tasks report a status per step against Canopy's N + 2.
+ *       {@link #loadWithReactiveBranch} builds instead {@link ReactiveSequence}, a branch written here on gdx-ai's
+ *       {@code BranchTask} API that runs its children from the first on every step (N + 2 tasks, as Canopy).</li>
  *   <li>{@code CopyPort in="{target}" out="{out_i}"}: gdx-ai's blackboard is the tree's object
  *       ({@link Task#getObject()}); its idiom is a plain class with fields. {@link Board} has a {@code long
  *       target} and a {@code long[] out}; each CopyPort leaf is bound at build time to its index in {@code out}
@@ -57,11 +60,20 @@ public final class GdxAiTrees {
     }
 
     public static BehaviorTree<Board> load(Path file) {
+        return load(file, false);
+    }
+
+    /** As {@link #load(String)}, but {@code ReactiveSequence} becomes {@link ReactiveSequence}, not a guard. */
+    public static BehaviorTree<Board> loadWithReactiveBranch(String name) {
+        return load(BenchTrees.file(name), true);
+    }
+
+    private static BehaviorTree<Board> load(Path file, boolean reactiveBranch) {
         try {
             var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
             Element bt = (Element) doc.getElementsByTagName("BehaviorTree").item(0);
             Map<String, Integer> outs = new LinkedHashMap<>();
-            Task<Board> root = build(elements(bt).get(0), outs, file);
+            Task<Board> root = new Builder(outs, file, reactiveBranch).build(elements(bt).get(0));
             return new BehaviorTree<>(root, new Board(outs.size()));
         } catch (java.io.IOException | javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
@@ -78,52 +90,55 @@ public final class GdxAiTrees {
         return out;
     }
 
-    private static Task<Board> build(Element e, Map<String, Integer> outs, Path file) {
-        List<Element> kids = elements(e);
-        return switch (e.getTagName()) {
-            case "Sequence" -> withChildren(new Sequence<>(), kids, outs, file);
-            case "Fallback" -> withChildren(new Selector<>(), kids, outs, file);
-            case "ReactiveSequence" -> reactive(kids, outs, file);
-            case "AlwaysTrue" -> new Leaf(Task.Status.SUCCEEDED);
-            case "AlwaysFalse" -> new Leaf(Task.Status.FAILED);
-            case "RunForever" -> new Leaf(Task.Status.RUNNING);
-            case "CopyPort" -> copyPort(e, outs, file);
-            default -> throw new IllegalArgumentException(file + ": <" + e.getTagName()
-                    + "> has no gdx-ai form here; the bench trees use Sequence, Fallback, ReactiveSequence,"
-                    + " AlwaysTrue, AlwaysFalse, RunForever, CopyPort");
-        };
-    }
+    /** Builds the tasks of one file; {@code outs} numbers the CopyPort outputs (one Board slot per distinct key). */
+    private record Builder(Map<String, Integer> outs, Path file, boolean reactiveBranch) {
+        Task<Board> build(Element e) {
+            List<Element> kids = elements(e);
+            return switch (e.getTagName()) {
+                case "Sequence" -> withChildren(new Sequence<>(), kids);
+                case "Fallback" -> withChildren(new Selector<>(), kids);
+                case "ReactiveSequence" -> reactiveBranch ? withChildren(new ReactiveSequence<>(), kids) : reactive(kids);
+                case "AlwaysTrue" -> new Leaf(Task.Status.SUCCEEDED);
+                case "AlwaysFalse" -> new Leaf(Task.Status.FAILED);
+                case "RunForever" -> new Leaf(Task.Status.RUNNING);
+                case "CopyPort" -> copyPort(e);
+                default -> throw new IllegalArgumentException(file + ": <" + e.getTagName()
+                        + "> has no gdx-ai form here; the bench trees use Sequence, Fallback, ReactiveSequence,"
+                        + " AlwaysTrue, AlwaysFalse, RunForever, CopyPort");
+            };
+        }
 
-    private static Task<Board> withChildren(Task<Board> branch, List<Element> kids, Map<String, Integer> outs, Path file) {
-        for (Element k : kids) {
-            branch.addChild(build(k, outs, file));
+        Task<Board> withChildren(Task<Board> branch, List<Element> kids) {
+            for (Element k : kids) {
+                branch.addChild(build(k));
+            }
+            return branch;
         }
-        return branch;
-    }
 
-    /** {@code DynamicGuardSelector( act [guard: Sequence(c0..cN-1)] )}; see the class comment. */
-    private static Task<Board> reactive(List<Element> kids, Map<String, Integer> outs, Path file) {
-        if (kids.size() < 2) {
-            throw new IllegalArgumentException(file + ": ReactiveSequence needs conditions and a last action");
+        /** {@code DynamicGuardSelector( act [guard: Sequence(c0..cN-1)] )}; see the class comment. */
+        Task<Board> reactive(List<Element> kids) {
+            if (kids.size() < 2) {
+                throw new IllegalArgumentException(file + ": ReactiveSequence needs conditions and a last action");
+            }
+            Sequence<Board> conditions = new Sequence<>();
+            for (Element k : kids.subList(0, kids.size() - 1)) {
+                conditions.addChild(build(k));
+            }
+            Task<Board> act = build(kids.get(kids.size() - 1));
+            act.setGuard(conditions);
+            DynamicGuardSelector<Board> selector = new DynamicGuardSelector<>();
+            selector.addChild(act);
+            return selector;
         }
-        Sequence<Board> conditions = new Sequence<>();
-        for (Element k : kids.subList(0, kids.size() - 1)) {
-            conditions.addChild(build(k, outs, file));
-        }
-        Task<Board> act = build(kids.get(kids.size() - 1), outs, file);
-        act.setGuard(conditions);
-        DynamicGuardSelector<Board> selector = new DynamicGuardSelector<>();
-        selector.addChild(act);
-        return selector;
-    }
 
-    private static Task<Board> copyPort(Element e, Map<String, Integer> outs, Path file) {
-        if (!"{target}".equals(e.getAttribute("in"))) {
-            throw new IllegalArgumentException(file + ": CopyPort in=\"" + e.getAttribute("in")
-                    + "\": the gdx-ai form reads only {target}");
+        Task<Board> copyPort(Element e) {
+            if (!"{target}".equals(e.getAttribute("in"))) {
+                throw new IllegalArgumentException(file + ": CopyPort in=\"" + e.getAttribute("in")
+                        + "\": the gdx-ai form reads only {target}");
+            }
+            String out = e.getAttribute("out");
+            return new CopyPort(outs.computeIfAbsent(out, k -> outs.size()));
         }
-        String out = e.getAttribute("out");
-        return new CopyPort(outs.computeIfAbsent(out, k -> outs.size()));
     }
 
     /** A leaf that counts its execution and returns a fixed status. */
@@ -142,6 +157,55 @@ public final class GdxAiTrees {
 
         @Override
         protected Task<Board> copyTo(Task<Board> task) {
+            return task;
+        }
+    }
+
+    /**
+     * BT.CPP's ReactiveSequence on gdx-ai's task API (gdx-ai has none): every step runs the children from the first;
+     * a failing child cancels a running one and fails the sequence, a RUNNING child makes it RUNNING (and is run,
+     * not restarted, on the next step), all succeeding makes it succeed.
+     */
+    static final class ReactiveSequence<E> extends BranchTask<E> {
+        private boolean stopped;
+
+        @Override
+        public void run() {
+            for (int i = 0; i < children.size; i++) {
+                Task<E> child = children.get(i);
+                if (child.getStatus() != Status.RUNNING) {
+                    child.setControl(this);
+                    child.start();
+                }
+                stopped = false;
+                child.run();
+                if (stopped) {
+                    return;
+                }
+            }
+            success();
+        }
+
+        @Override
+        public void childSuccess(Task<E> task) {
+            // go on with the next child
+        }
+
+        @Override
+        public void childFail(Task<E> task) {
+            stopped = true;
+            cancelRunningChildren(0);
+            fail();
+        }
+
+        @Override
+        public void childRunning(Task<E> runningTask, Task<E> reporter) {
+            stopped = true;
+            running();
+        }
+
+        @Override
+        protected Task<E> copyTo(Task<E> task) {
             return task;
         }
     }

@@ -57,6 +57,22 @@ public class TreeCompareBenchmark {
         }
     }
 
+    /** reactive-running with {@link GdxAiTrees.ReactiveSequence} (a branch written on gdx-ai's API) instead of a guard. */
+    @State(Scope.Thread)
+    public static class GdxAiReactiveBranchTree {
+        @Param({"reactive-running"})
+        public String tree;
+        BehaviorTree<GdxAiTrees.Board> instance;
+        Task<GdxAiTrees.Board> root;
+
+        @Setup
+        public void load() {
+            instance = GdxAiTrees.loadWithReactiveBranch(tree);
+            root = instance.getChild(0);
+            System.gc();
+        }
+    }
+
     @Benchmark
     public Status canopy(CanopyTree t) {
         return t.instance.tickExactlyOnce();
@@ -64,6 +80,12 @@ public class TreeCompareBenchmark {
 
     @Benchmark
     public Task.Status gdxai(GdxAiTree t) {
+        t.instance.step();
+        return t.root.getStatus();
+    }
+
+    @Benchmark
+    public Task.Status gdxaiReactiveBranch(GdxAiReactiveBranchTree t) {
         t.instance.step();
         return t.root.getStatus();
     }
