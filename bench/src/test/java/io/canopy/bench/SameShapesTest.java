@@ -97,6 +97,24 @@ class SameShapesTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"flat-seq-1000", "fallback-deep", "reactive-running", "blackboard-heavy"})
+    void gdxAiStepsAllocateNothingOnTheTickingThread(String name) {
+        BehaviorTree<GdxAiTrees.Board> gdx = GdxAiTrees.load(name);
+        com.sun.management.ThreadMXBean mx =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        for (int i = 0; i < 1_000; i++) {
+            gdx.step();
+        }
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 10_000; i++) {
+            gdx.step();
+        }
+        long allocated = mx.getThreadAllocatedBytes(tid) - before;
+        assertThat(allocated).as(name + ": bytes over 10,000 steps").isLessThan(1_000);
+    }
+
     @Test
     void gdxAiBlackboardHeavyWritesEveryOutput() {
         BehaviorTree<GdxAiTrees.Board> gdx = GdxAiTrees.load("blackboard-heavy");
