@@ -39,7 +39,7 @@ final class TreeCompareTable {
             double gNs = gdx == null ? Double.NaN : gdx.nsPerOp() / nodes;
             out.printf(Locale.ROOT, "%-18s %8.0f %13s %13s %13s %13s %10s%n", row.getKey(), nodes, fmt(cNs, 2),
                     canopy == null ? "-" : fmt(canopy.bytesPerOp(), 3), fmt(gNs, 2),
-                    gdx == null ? "- (no ports)" : fmt(gdx.bytesPerOp(), 3),
+                    gdx == null ? "-" : fmt(gdx.bytesPerOp(), 3),
                     canopy == null || gdx == null ? "-" : fmt(gNs / cNs, 2) + "x");
             com.google.gson.JsonObject o = new com.google.gson.JsonObject();
             o.addProperty("tree", row.getKey());
@@ -50,8 +50,13 @@ final class TreeCompareTable {
             add(o, "gdxai_alloc_bytes_per_tick", gdx == null ? Double.NaN : gdx.bytesPerOp());
             rows.add(o);
         }
-        out.println("gdx-ai is not run in this build (its 1.8.2 jar cannot be resolved here); its own JMH figures on"
-                + " these trees were 6.7 (flat), 18.5 (fallback-deep) and 5.2-6.0 (reactive) ns/node: see docs/performance.md.");
+        if (scores.stream().anyMatch(s -> s.engine().equals("gdxai"))) {
+            out.println("gdx-ai 1.8.2 ran in the same JMH run; ns/node divides both by Canopy's node ticks. reactive-running on"
+                    + " gdx-ai is a DynamicGuardSelector whose action is guarded by a Sequence of the 10 conditions (one task more).");
+        } else {
+            out.println("gdx-ai was not in this run: bench/target/canopy-bench.jar has no gdxai benchmark; rebuild it with"
+                    + " `mvn -pl bench -am package -DskipTests` (see docs/performance.md).");
+        }
         out.println("B/tick is JMH -prof gc (all JVM threads / ops): a constant ~6 KB/s of harness allocation shows as"
                 + " a few hundredths of a byte on slow ops; it is not the tree's.");
         if (json) {

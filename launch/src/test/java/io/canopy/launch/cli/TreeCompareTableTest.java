@@ -31,12 +31,22 @@ class TreeCompareTableTest {
         String[] lines = text.toString().strip().split("\n");
         assertThat(lines[0]).contains("canopy ns/node", "gdx-ai ns/node", "gdx/canopy");
         assertThat(lines[1]).matches("flat-seq-1000\\s+1001\\s+3\\.63\\s+0\\.021\\s+7\\.06\\s+0\\.042\\s+1\\.94x");
-        assertThat(lines[2]).matches("blackboard-heavy\\s+201\\s+9\\.10\\s+0\\.011\\s+-\\s+- \\(no ports\\)\\s+-");
+        assertThat(lines[2]).matches("blackboard-heavy\\s+201\\s+9\\.10\\s+0\\.011\\s+-\\s+-\\s+-");
+        assertThat(text.toString()).contains("gdx-ai 1.8.2 ran in the same JMH run").doesNotContain("not in this run");
         JsonObject last = JsonParser.parseString(lines[lines.length - 1]).getAsJsonObject();
         JsonObject flat = last.getAsJsonArray("trees").get(0).getAsJsonObject();
         assertThat(flat.get("node_ticks_per_root_tick").getAsDouble()).isEqualTo(1001.0);
         assertThat(flat.get("gdxai_ns_per_node_tick").getAsDouble()).isEqualTo(7.0566);
         assertThat(last.getAsJsonArray("trees").get(1).getAsJsonObject().get("gdxai_ns_per_node_tick").isJsonNull()).isTrue();
+    }
+
+    @Test
+    void aRunWithoutGdxAiSaysHowToRebuildTheJar() {
+        List<BenchCompare.Score> scores = List.of(new BenchCompare.Score("canopy", "flat-seq-1000", 3000, 0.02));
+        StringWriter text = new StringWriter();
+        TreeCompareTable.render(scores, BenchCompare.checkout().resolve("bench/trees"), false, new PrintWriter(text));
+        assertThat(text.toString()).contains("gdx-ai was not in this run", "mvn -pl bench -am package -DskipTests")
+                .doesNotContain("ran in the same JMH run");
     }
 
     @Test
