@@ -310,9 +310,9 @@ final class NodeRuntime {
         }
         outbound.start();
         for (LinkRuntime l : links.values()) {
-            l.start();
+            l.start(plan.realtime().ioThreads());
         }
-        ticker.start();
+        ticker.realtime(plan.realtime().tickThread()).start();
         statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
         watchdog = new io.canopy.tick.Watchdog(ticker, devices.around(failsafe)).start();
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
