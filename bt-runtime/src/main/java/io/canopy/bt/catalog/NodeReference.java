@@ -89,8 +89,9 @@ public final class NodeReference {
                 .append("`NodeReferenceTest` fails when this file is stale; regenerate it with\n")
                 .append("`bin/canopy nodes --markdown > docs/nodes.md`.\n\n");
         sb.append("Every node is usable as an XML element (`<Name port=\"value\"/>`) and from the Java ")
-                .append("`TreeBuilder` (`TreeBuilder.node(\"Name\").port(...)`). Seeds are the documents in ")
-                .append("`shared/seeds/`; how each seed's names map to these is in `bt-runtime/docs/seed-nodes.md`.\n\n");
+                .append("`TreeBuilder` (`TreeBuilder.node(\"Name\").port(...)`). The seed column names the behavior-tree library ")
+                .append("a family comes from (cark, xbt, luabt and others); how each seed's names map to these is in ")
+                .append("`bt-runtime/docs/seed-nodes.md`.\n\n");
         sb.append("| family | seed | node types |\n| --- | --- | --- |\n");
         for (Map.Entry<String, List<NodeType>> f : families.entrySet()) {
             if (f.getValue().isEmpty()) {
