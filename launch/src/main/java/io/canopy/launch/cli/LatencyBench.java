@@ -121,6 +121,13 @@ final class LatencyBench {
         Path file = Files.writeString(sub.resolve("latency.launch.xml"), launch(timerHz, wake, minInterval, fifo));
         int total = warmup + frames;
         try (SocatPtyPair pair = SocatPtyPair.start(sub)) {
+            if (fifo > 0) {
+                String refused = pair.fifo(fifo); // the pty stands for a USB-serial driver: it must not wait for a core either
+                if (refused != null) {
+                    throw new IllegalStateException("--fifo " + fifo + ": socat could not be given SCHED_FIFO (" + refused
+                            + "); run as root or with CAP_SYS_NICE, or without --fifo");
+                }
+            }
             // the peer stands for a sensor board and a motor controller, which do not share the node's CPUs: with --fifo
             // its threads (and the sending thread) get the node's priority, so the host's other work does not delay them
             RealtimeOptions peerRealtime = fifo > 0 ? RealtimeOptions.NONE.fifoPriority(fifo).timerSlackNs(1) : RealtimeOptions.NONE;
