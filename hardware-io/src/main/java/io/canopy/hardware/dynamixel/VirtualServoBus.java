@@ -31,6 +31,7 @@ public final class VirtualServoBus implements AutoCloseable {
     private long lastNs;
     private volatile long packetsAnswered;
     private final boolean[] muted = new boolean[256];
+    private final java.util.concurrent.atomic.AtomicLongArray heard = new java.util.concurrent.atomic.AtomicLongArray(256);
     private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
     public VirtualServoBus(Transport transport, double speedRadPerS, int... ids) {
@@ -115,6 +116,7 @@ public final class VirtualServoBus implements AutoCloseable {
         if (inst == DxlPackets.STATUS) {
             return;
         }
+        heard.incrementAndGet(inst);
         switch (inst) {
             case DxlPackets.PING -> {
                 for (int i = 0; i < ids.length; i++) {
@@ -262,6 +264,11 @@ public final class VirtualServoBus implements AutoCloseable {
      */
     public void damageAnswers(int count) {
         badAnswers.set(count);
+    }
+
+    /** Instruction packets with instruction {@code instruction} heard so far (any id). */
+    public long heard(int instruction) {
+        return heard.get(instruction & 0xFF);
     }
 
     public long packetsAnswered() {
