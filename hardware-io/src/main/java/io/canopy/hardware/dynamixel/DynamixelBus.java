@@ -361,7 +361,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         reportedModel[i] = got;
         int expected = config.model(i);
         String want = expected != 0 ? table.describeModel(expected)
-                : table.models().isEmpty() ? "any model" : "a model " + table.name() + " is for";
+                : table.models().isEmpty() ? "any model" : "a model that " + table.name() + " describes";
         if (got == MISSING) {
             LOG.warn("dynamixel '{}' ({}): servo {} does not answer PING (expected {}); check its id, its baud rate, its power"
                     + " and its cable", config.name(), transport.describe(), ids[i], want);
@@ -578,6 +578,9 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
             states.set(base + POSITION, position.toSi(DxlPackets.getLe(p, 1 + position.address() - READ_START, position.size(), true)));
             states.set(base + VOLTAGE, voltage.toSi(DxlPackets.getLe(p, 1 + voltage.address() - READ_START, voltage.size(), false)));
             states.set(base + TEMPERATURE, temperature.toSi(DxlPackets.getLe(p, 1 + temperature.address() - READ_START, 1, false)));
+            if (!alert[i]) {
+                states.set(base + HARDWARE_ERROR, 0); // no Alert bit: no hardware error (with it, the READ tells the bits)
+            }
             states.endWrite();
         }
     }

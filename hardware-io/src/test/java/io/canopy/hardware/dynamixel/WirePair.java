@@ -8,7 +8,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Two transports joined back to back in memory (what one end writes, the other reads), for tests that need no
- * pty; {@link #unplug()} makes both ends fail, as a pulled USB adapter does, until {@link #plug()}.
+ * pty. {@link #unplug()} pulls the controller's USB adapter until {@link #plug()}: end B (the controller's)
+ * fails to read, write and open; end A (the servos') hears nothing and what it writes is lost.
  */
 final class WirePair {
     private final Pipe aToB = new Pipe();
@@ -16,11 +17,11 @@ final class WirePair {
     private volatile boolean plugged = true;
 
     Transport a() {
-        return new End(bToA, aToB, "wire A");
+        return new End(bToA, aToB, "wire A", false);
     }
 
     Transport b() {
-        return new End(aToB, bToA, "wire B");
+        return new End(aToB, bToA, "wire B", true);
     }
 
     void unplug() {
@@ -39,30 +40,32 @@ final class WirePair {
         private final Pipe in;
         private final Pipe out;
         private final String name;
+        private final boolean fails;
 
-        End(Pipe in, Pipe out, String name) {
+        End(Pipe in, Pipe out, String name, boolean fails) {
             this.in = in;
             this.out = out;
             this.name = name;
+            this.fails = fails;
         }
 
         @Override
         public void open() throws IOException {
-            if (!plugged) {
+            if (!plugged && fails) {
                 throw new IOException(name + ": unplugged");
             }
         }
 
         @Override
         public int read(byte[] buf, int timeoutMs) {
-            int n = plugged ? in.take(buf, timeoutMs) : -1;
-            return plugged ? n : -1;
+            int n = in.take(buf, timeoutMs, fails);
+            return plugged ? n : fails ? -1 : 0;
         }
 
         @Override
         public boolean write(byte[] buf, int len) {
             if (!plugged) {
-                return false;
+                return !fails;
             }
             out.put(buf, len);
             return true;
@@ -102,11 +105,11 @@ final class WirePair {
             }
         }
 
-        int take(byte[] buf, int timeoutMs) {
+        int take(byte[] buf, int timeoutMs, boolean stopWhenUnplugged) {
             lock.lock();
             try {
                 long left = TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-                while (size == 0 && left > 0 && plugged) {
+                while (size == 0 && left > 0 && (plugged || !stopWhenUnplugged)) {
                     left = notEmpty.awaitNanos(left);
                 }
                 int n = Math.min(size, buf.length);
