@@ -119,6 +119,30 @@ public final class ControlTable {
         return models;
     }
 
+    /**
+     * The model number of model {@code modelName} ({@code XM430-W350}; case-insensitive, a last suffix such as
+     * {@code -T} or {@code -R} ignored) among the models this table is for, or 0 when it is not one of them.
+     */
+    public int modelNumber(String modelName) {
+        if (modelName == null || modelName.isBlank()) {
+            return 0;
+        }
+        String n = modelName.strip().toUpperCase(java.util.Locale.ROOT);
+        String cut = n.lastIndexOf('-') > 0 ? n.substring(0, n.lastIndexOf('-')) : n;
+        for (Map.Entry<Integer, String> m : models.entrySet()) {
+            String known = m.getValue().toUpperCase(java.util.Locale.ROOT);
+            if (known.equals(n)) {
+                return m.getKey();
+            }
+        }
+        for (Map.Entry<Integer, String> m : models.entrySet()) {
+            if (m.getValue().toUpperCase(java.util.Locale.ROOT).equals(cut)) {
+                return m.getKey();
+            }
+        }
+        return 0;
+    }
+
     /** {@code XM430-W350 (1020)} for a model this table knows, {@code model 1234} otherwise. */
     public String describeModel(int number) {
         String m = models.get(number);
