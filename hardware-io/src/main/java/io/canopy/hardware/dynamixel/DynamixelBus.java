@@ -399,8 +399,9 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         states.endWrite();
         if (bits != 0 && bits != lastHwError[i]) {
             servoErrors.incrementAndGet();
-            LOG.warn("dynamixel '{}': servo {} hardware error 0x{} ({}); it has turned its torque off: fix the cause, then"
-                    + " reboot it or power it off and on", config.name(), ids[i], Integer.toHexString(bits),
+            LOG.warn("dynamixel '{}': servo {} hardware error 0x{} ({}); the errors its Shutdown setting selects turn its"
+                    + " torque off (overheating, electrical shock, overload by default): fix the cause, then reboot it or"
+                    + " power it off and on", config.name(), ids[i], Integer.toHexString(bits),
                     DxlErrors.hardware(bits));
             eventPayload[0] = (byte) bits;
             if (events != null) {

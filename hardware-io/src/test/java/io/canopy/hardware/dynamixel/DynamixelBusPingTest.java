@@ -79,7 +79,7 @@ class DynamixelBusPingTest {
         servos = new VirtualServoBus(wire.a(), 6.0, 1, 2);
         servos.set(2, 0, 2, 1060); // servo 2 is an XL430-W250 ...
         servos.start();
-        DynamixelConfig config = DynamixelConfig.of("arm", 1, 2, 3).withTiming(10, 20)
+        DynamixelConfig config = DynamixelConfig.of("arm", 1, 2, 3).withTiming(10, 100) // room for a loaded host
                 .withModels(DxlModels.number("XM430-W210"), DxlModels.number("XM430-W350-T"), 0); // ... the launch file says XM430-W350
         bus = new DynamixelBus(config, ControlTable.xSeries(), wire.b(), clock, inbox).start();
         until("the first ping round and its reports", () -> bus.pingRounds() >= 1 && count("arm.servo_missing") > 0
@@ -147,8 +147,9 @@ class DynamixelBusPingTest {
         assertTrue(events.contains("arm.servo_error 2"), events.toString());
         assertEquals(0x24, bus.state(1, DynamixelBus.HARDWARE_ERROR));
         assertEquals(0.0, bus.state(0, DynamixelBus.HARDWARE_ERROR), "servo 1 is fine");
-        assertEquals(List.of("dynamixel 'arm': servo 2 hardware error 0x24 (overheating, overload); it has turned its torque"
-                + " off: fix the cause, then reboot it or power it off and on"), warnings("hardware error 0x"));
+        assertEquals(List.of("dynamixel 'arm': servo 2 hardware error 0x24 (overheating, overload); the errors its Shutdown"
+                + " setting selects turn its torque off (overheating, electrical shock, overload by default): fix the cause,"
+                + " then reboot it or power it off and on"), warnings("hardware error 0x"));
         assertTrue(servos.heard(DxlPackets.READ) >= 1 && bus.hardwareErrorReads() >= 1);
 
         // the Alert bit stays set in every status: the error is told once, and not read again every cycle
@@ -156,7 +157,8 @@ class DynamixelBusPingTest {
         long cycles = bus.cycles();
         until("30 more cycles", () -> bus.cycles() > cycles + 30);
         assertEquals(1, count("arm.hardware_error"));
-        assertTrue(servos.heard(DxlPackets.READ) <= reads + 1, "at most the periodic re-read: " + servos.heard(DxlPackets.READ));
+        // (read every cycle it would be 30 more; a READ answered too late on a loaded host is tried again, hence the margin)
+        assertTrue(servos.heard(DxlPackets.READ) <= reads + 5, "not read every cycle: " + servos.heard(DxlPackets.READ));
 
         servos.set(2, 70, 1, 0); // rebooted: no more Alert bit
         until("the error cleared", () -> bus.state(1, DynamixelBus.HARDWARE_ERROR) == 0.0);
