@@ -100,6 +100,11 @@ public final class ControlTable {
         return new ControlTable(file, items, models);
     }
 
+    /** Whether the table has an item {@code itemName}. */
+    public boolean has(String itemName) {
+        return items.containsKey(itemName);
+    }
+
     /** The item {@code name}; an input error naming the close names when there is none. */
     public Item item(String itemName) {
         Item it = items.get(itemName);

@@ -23,7 +23,11 @@ import org.slf4j.LoggerFactory;
  * with a model number other than the one expected ({@code <name>.model_mismatch}, value: id, payload: the model
  * number got, 2 bytes little-endian): the configured {@link DynamixelConfig#models()} entry, or else any model
  * the control table is for ({@link ControlTable#models()}). Each such report is one log line naming the servo,
- * the model expected and the one got.
+ * the model expected and the one got. Then it READs each answering servo's Operating Mode (address 11): one that
+ * does not match {@link DynamixelConfig#mode()} (velocity: 1; position: 3, or 4 and 5, which take positions too)
+ * gets torque off and the mode written with single WRITEs (Operating Mode is in the EEPROM area, writable only
+ * with torque off), checked by reading it back; one line tells it, or tells that the servo refused
+ * ({@code <name>.servo_error}, value: id).
  *
  * <p>Each cycle: the failsafe or torque change when one is asked for, then one SYNC_WRITE of every servo's goal
  * (goal position or goal velocity per {@link DynamixelConfig#mode()}), then one SYNC_READ of present current,
@@ -89,6 +93,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final ControlTable.Item hardwareError;
     private final ControlTable.Item goalVelocity;
     private final ControlTable.Item busWatchdog;
+    private final ControlTable.Item operatingMode;
     private final SeqlockTable states;
     private final SeqlockTable goals;
     private final String evNoAnswer;
@@ -175,6 +180,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         hardwareError = table.item("hardware_error_status");
         goalVelocity = table.item("goal_velocity");
         busWatchdog = config.busWatchdogMs() > 0 ? table.item("bus_watchdog") : null;
+        operatingMode = table.has("operating_mode") ? table.item("operating_mode") : null;
         goal = config.mode() == DynamixelConfig.Mode.POSITION ? table.item("goal_position") : goalVelocity;
         if (current.address() != READ_START || temperature.address() + 1 - READ_START != READ_LENGTH) {
             throw new IllegalArgumentException("control table " + table.name() + ": the bus reads present_current.."
@@ -226,6 +232,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
 
     private void run() {
         pingAll();
+        operatingModes();
         busWatchdog();
         if (config.torqueOnStart()) {
             torqueAll(1);
@@ -240,6 +247,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
                     backoffMs = 50;
                     event(EventKind.COMMAND, evLinkBack, 0);
                     pingAll(); // a servo swapped or unplugged while the port was away
+                    operatingModes();
                     busWatchdog(); // a servo whose watchdog tripped takes goals again only after it is cleared
                     stopped = true; // the servos may have rebooted: no goals until the tree resumes
                 } catch (IOException e) {
@@ -377,6 +385,67 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         } else {
             LOG.info("dynamixel '{}': servo {} is {}, firmware {}", config.name(), ids[i], table.describeModel(got),
                     firmware[i]);
+        }
+    }
+
+    /** READs {@code item} of servo {@code i}: its value, or -1 when the servo did not answer or answered an error. */
+    private long readOne(int i, ControlTable.Item item) {
+        if (transact(DxlPackets.read(out, scratch, ids[i], item.address(), item.size()), T_READ, ids[i], item.size())
+                && (txError & 0x7F) == 0) {
+            return DxlPackets.getLe(txData, 0, item.size(), false);
+        }
+        return -1;
+    }
+
+    /**
+     * WRITEs {@code value} to {@code item} of servo {@code i} and waits for its status (none comes when the servo's
+     * Status Return Level is below 2: then the answer is false, and a read-back tells whether it took).
+     */
+    private boolean writeOne(int i, ControlTable.Item item, long value) {
+        return transact(DxlPackets.write(out, scratch, ids[i], item.address(), item.size(), value), T_READ, ids[i], 0)
+                && (txError & 0x7F) == 0;
+    }
+
+    private static String modeName(long mode) {
+        return switch ((int) mode) {
+            case 0 -> "current";
+            case 1 -> "velocity";
+            case 3 -> "position";
+            case 4 -> "extended position";
+            case 5 -> "current-based position";
+            case 16 -> "PWM";
+            default -> "unknown";
+        };
+    }
+
+    /** Puts every answering servo in the operating mode the bus's goals are for (see the class comment). */
+    private void operatingModes() {
+        if (operatingMode == null) {
+            return; // a family whose table has no operating mode
+        }
+        boolean velocityMode = config.mode() == DynamixelConfig.Mode.VELOCITY;
+        int want = velocityMode ? 1 : 3;
+        for (int i = 0; i < ids.length && up; i++) {
+            if (models[i] <= 0) {
+                continue; // did not answer PING: told already
+            }
+            long mode = readOne(i, operatingMode);
+            if (mode < 0 || (velocityMode ? mode == 1 : mode == 3 || mode == 4 || mode == 5)) {
+                continue;
+            }
+            writeOne(i, torque, 0);
+            writeOne(i, operatingMode, want);
+            long now = readOne(i, operatingMode);
+            if (now == want) {
+                LOG.info("dynamixel '{}': servo {} was in operating mode {} ({}); set it to {} ({}) for mode=\"{}\"",
+                        config.name(), ids[i], mode, modeName(mode), want, modeName(want), velocityMode ? "velocity" : "position");
+            } else {
+                servoErrors.incrementAndGet();
+                LOG.warn("dynamixel '{}': servo {} is in operating mode {} ({}) and did not take {} ({}): the bus's goals will"
+                        + " not move it; set its Operating Mode with DYNAMIXEL Wizard 2.0", config.name(), ids[i], mode,
+                        modeName(mode), want, modeName(want));
+                event(EventKind.COMMAND, evServoError, ids[i]);
+            }
         }
     }
 

@@ -6,8 +6,8 @@ import java.io.IOException;
 /**
  * Virtual Dynamixel X-series servos on one transport (one end of a pty pair), written from the Protocol 2.0
  * document: each servo has a control table, answers PING (model number, firmware), READ, WRITE and REBOOT to its
- * own id (a READ or WRITE past the table's end gets an Access Error and writes nothing; a broadcast WRITE or READ
- * gets no status), SYNC_READ and BULK_READ (in the order the instruction lists the ids), takes SYNC_WRITE and
+ * own id (a READ or WRITE past the table's end, or a WRITE into the EEPROM area below address 64 while torque is
+ * on, gets an Access Error and writes nothing; a broadcast WRITE or READ gets no status), SYNC_READ and BULK_READ (in the order the instruction lists the ids), takes SYNC_WRITE and
  * BULK_WRITE silently, sets the Alert bit (bit 7 of the error byte) of every status while its Hardware Error
  * Status (address 70) is not 0, clears that register and turns torque off on REBOOT, and moves: with torque on, towards
  * its goal position at {@code speedRadPerS} (position mode, the default) or at its goal velocity (operating mode
@@ -137,9 +137,9 @@ public final class VirtualServoBus implements AutoCloseable {
             }
             case DxlPackets.WRITE -> {
                 int i = index(id);
-                if (n < 3 || u16(p, 0) + n - 2 > TABLE_SIZE) {
+                if (n < 3 || u16(p, 0) + n - 2 > TABLE_SIZE || i >= 0 && u16(p, 0) < 64 && tables[i][64] != 0) {
                     if (i >= 0) {
-                        reply(id, 0x07, data, 0); // Access Error
+                        reply(id, 0x07, data, 0); // Access Error: past the table, or the EEPROM area with torque on
                     }
                 } else if (i >= 0 || id == DxlPackets.BROADCAST_ID) {
                     for (int k = 0; k < ids.length; k++) {

@@ -133,13 +133,33 @@ class DynamixelBusPingTest {
     }
 
     @Test
+    void aServoInAnotherOperatingModeIsPutInTheBussModeWithSingleWrites() throws Exception {
+        servos = new VirtualServoBus(wire.a(), 6.0, 1, 2);
+        servos.set(1, 11, 1, 1); // servo 1 is in velocity mode already
+        servos.set(2, 64, 1, 1); // servo 2 is in position mode (the factory's) with torque on: its EEPROM is locked
+        servos.start();
+        bus = new DynamixelBus(DynamixelConfig.of("wheels", 1, 2).withTiming(10, 100)
+                .with(DynamixelConfig.Mode.VELOCITY, DynamixelConfig.Failsafe.ZERO_VELOCITY), ControlTable.xSeries(),
+                wire.b(), clock, inbox).start();
+        until("servo 2 in velocity mode", () -> servos.value(2, 11, 1) == 1 && bus.cycles() > 2);
+        assertEquals(List.of("dynamixel 'wheels': servo 2 was in operating mode 3 (position); set it to 1 (velocity) for"
+                + " mode=\"velocity\""), lines.list.stream().map(ILoggingEvent::getFormattedMessage)
+                .filter(m -> m.contains("operating mode")).toList());
+        assertEquals(1, servos.value(2, 64, 1), "torque on again (torque_on_start)");
+        assertTrue(servos.heard(DxlPackets.WRITE) >= 2, "torque off, then the mode");
+        bus.setGoal(1, 2.0); // rad/s: a servo left in position mode would not turn
+        until("servo 2 turns", () -> bus.position(1) > 0.3);
+    }
+
+    @Test
     void anAlertBitMakesTheBusReadTheHardwareErrorAndTellTheServoAndTheBits() throws Exception {
         servos = new VirtualServoBus(wire.a(), 6.0, 1, 2).start();
         bus = new DynamixelBus(DynamixelConfig.of("arm", 1, 2).withTiming(10, 20), ControlTable.xSeries(), wire.b(), clock,
                 inbox).start();
         until("first states", () -> !Double.isNaN(bus.position(1)));
         assertEquals(0.0, bus.state(1, DynamixelBus.HARDWARE_ERROR), "no Alert bit: no hardware error");
-        assertEquals(0, servos.heard(DxlPackets.READ), "no single READ while no servo raises its Alert bit");
+        assertEquals(2, servos.heard(DxlPackets.READ), "no single READ but the start's Operating Mode checks while no servo"
+                + " raises its Alert bit");
 
         servos.set(2, 70, 1, 0x24); // Overheating (bit 2) and Overload (bit 5)
         until("the hardware error told", () -> count("arm.hardware_error") > 0);
