@@ -347,6 +347,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private void pingAll() {
         for (int i = 0; i < ids.length && up; i++) {
             int got = MISSING;
+            long badBefore = parser.crcErrors() + parser.badLengths() + parser.garbageBytes();
             for (int attempt = 0; attempt < PING_TRIES && got == MISSING && up; attempt++) {
                 if (transact(DxlPackets.ping(out, ids[i]), T_PING, ids[i], 3) && (txError & 0x7F) == 0) {
                     got = (txData[0] & 0xFF) | (txData[1] & 0xFF) << 8;
@@ -357,12 +358,12 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
                 return; // the port went away: the ping round runs again when it is back
             }
             models[i] = got;
-            reportPing(i, got);
+            reportPing(i, got, parser.crcErrors() + parser.badLengths() + parser.garbageBytes() != badBefore);
         }
         pingRounds.incrementAndGet();
     }
 
-    private void reportPing(int i, int got) {
+    private void reportPing(int i, int got, boolean damaged) {
         if (got == reportedModel[i]) {
             return; // told already (an earlier start or link_back)
         }
@@ -371,8 +372,14 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         String want = expected != 0 ? table.describeModel(expected)
                 : table.models().isEmpty() ? "any model" : "a model that " + table.name() + " describes";
         if (got == MISSING) {
-            LOG.warn("dynamixel '{}' ({}): servo {} does not answer PING (expected {}); check its id, its baud rate, its power"
-                    + " and its cable", config.name(), transport.describe(), ids[i], want);
+            if (damaged) {
+                LOG.warn("dynamixel '{}' ({}): servo {} does not answer PING with a good packet (expected {}; damaged bytes came:"
+                        + " a wrong CRC or a packet cut short); check the baud rate, the cable and the power", config.name(),
+                        transport.describe(), ids[i], want);
+            } else {
+                LOG.warn("dynamixel '{}' ({}): servo {} does not answer PING (expected {}); check its id, its baud rate, its"
+                        + " power and its cable", config.name(), transport.describe(), ids[i], want);
+            }
             event(EventKind.COMMAND, evServoMissing, ids[i]);
         } else if (expected != 0 ? got != expected : !table.models().isEmpty() && !table.models().containsKey(got)) {
             LOG.warn("dynamixel '{}': servo {} is {}, expected {}; correct the model in the launch file, or give this servo"

@@ -121,6 +121,20 @@ class DynamixelBusPingTest {
     }
 
     @Test
+    void aServoWhoseAnswersArriveDamagedIsToldApart() throws Exception {
+        servos = new VirtualServoBus(wire.a(), 6.0, 4).start();
+        servos.damageAnswers(3); // its three PING answers: wrong CRC, cut short, wrong CRC
+        bus = new DynamixelBus(DynamixelConfig.of("arm", 4).withTiming(10, 100), ControlTable.xSeries(), wire.b(), clock,
+                inbox).start();
+        until("the ping round", () -> bus.pingRounds() >= 1);
+        assertEquals(-1, bus.model(0));
+        assertEquals(List.of("dynamixel 'arm' (wire B): servo 4 does not answer PING with a good packet (expected a model"
+                + " that x-series.table describes; damaged bytes came: a wrong CRC or a packet cut short); check the baud rate,"
+                + " the cable and the power"), warnings("servo 4"));
+        until("it answers reads once the damage is over", () -> bus.state(0, DynamixelBus.ANSWERED) == 1.0);
+    }
+
+    @Test
     void withoutAModelInTheConfigTheServoMustBeOneTheControlTableIsFor() throws Exception {
         servos = new VirtualServoBus(wire.a(), 6.0, 5);
         servos.set(5, 0, 2, 12); // an AX-12A (Protocol 1.0 family; its model number as a Protocol 2.0 PING would give it)
