@@ -10,7 +10,9 @@ import java.util.Map;
 
 /**
  * A servo family's control table as data: name, address, size, access, sign and SI unit of each item, read from
- * a text table ({@code x-series.table} ships with Canopy; other families are one file away). Immutable.
+ * a text table ({@code x-series.table} ships with Canopy; other families are one file away), and the model
+ * numbers the table is for (lines {@code model NAME NUMBER} in a table file; the X series' from
+ * {@link DxlModels}). Immutable.
  */
 public final class ControlTable {
     /** One item: a value in SI units is {@code (raw - offset) * scale}. */
@@ -27,16 +29,21 @@ public final class ControlTable {
 
     private final String name;
     private final Map<String, Item> items;
+    private final Map<Integer, String> models;
 
-    private ControlTable(String name, Map<String, Item> items) {
+    private ControlTable(String name, Map<String, Item> items, Map<Integer, String> models) {
         this.name = name;
         this.items = Collections.unmodifiableMap(items);
+        this.models = Collections.unmodifiableMap(models);
     }
 
     /** The X series table that ships with Canopy. */
     public static ControlTable xSeries() {
         try (InputStream in = ControlTable.class.getResourceAsStream("x-series.table")) {
-            return parse("x-series.table", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            ControlTable t = parse("x-series.table", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            Map<Integer, String> models = new LinkedHashMap<>(t.models);
+            DxlModels.xSeries().forEach((model, number) -> models.putIfAbsent(number, model));
+            return new ControlTable(t.name, new LinkedHashMap<>(t.items), models);
         } catch (IOException e) {
             throw new IllegalStateException("x-series.table is missing from the jar", e);
         }
@@ -45,6 +52,7 @@ public final class ControlTable {
     /** Parses a table; every bad line is reported at once, each as {@code file:line: what and how to fix}. */
     public static ControlTable parse(String file, String text) {
         Map<String, Item> items = new LinkedHashMap<>();
+        Map<Integer, String> models = new LinkedHashMap<>();
         StringBuilder errors = new StringBuilder();
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -54,6 +62,15 @@ public final class ControlTable {
             }
             String[] f = line.split("\\s+");
             String where = file + ":" + (i + 1) + ": ";
+            if (f[0].equals("model")) {
+                if (f.length != 3 || !f[2].matches("[0-9]{1,5}") || Integer.parseInt(f[2]) > 0xFFFF) {
+                    errors.append(where).append("expected 'model NAME NUMBER' (a model this table is for, with the model"
+                            + " number it answers to PING, 0..65535), for example: model XM430-W350 1020\n");
+                } else {
+                    models.put(Integer.parseInt(f[2]), f[1]);
+                }
+                continue;
+            }
             if (f.length != 8) {
                 errors.append(where).append("expected 8 columns (name address size access signed scale offset unit),"
                         + " found ").append(f.length).append('\n');
@@ -80,7 +97,12 @@ public final class ControlTable {
         if (errors.length() > 0) {
             throw new InputException(errors.toString().strip());
         }
-        return new ControlTable(file, items);
+        return new ControlTable(file, items, models);
+    }
+
+    /** Whether the table has an item {@code itemName}. */
+    public boolean has(String itemName) {
+        return items.containsKey(itemName);
     }
 
     /** The item {@code name}; an input error naming the close names when there is none. */
@@ -95,5 +117,40 @@ public final class ControlTable {
 
     public String name() {
         return name;
+    }
+
+    /** Model number to model name of the servos this table is for; empty when the table does not say. */
+    public Map<Integer, String> models() {
+        return models;
+    }
+
+    /**
+     * The model number of model {@code modelName} ({@code XM430-W350}; case-insensitive, a last suffix such as
+     * {@code -T} or {@code -R} ignored) among the models this table is for, or 0 when it is not one of them.
+     */
+    public int modelNumber(String modelName) {
+        if (modelName == null || modelName.isBlank()) {
+            return 0;
+        }
+        String n = modelName.strip().toUpperCase(java.util.Locale.ROOT);
+        String cut = n.lastIndexOf('-') > 0 ? n.substring(0, n.lastIndexOf('-')) : n;
+        for (Map.Entry<Integer, String> m : models.entrySet()) {
+            String known = m.getValue().toUpperCase(java.util.Locale.ROOT);
+            if (known.equals(n)) {
+                return m.getKey();
+            }
+        }
+        for (Map.Entry<Integer, String> m : models.entrySet()) {
+            if (m.getValue().toUpperCase(java.util.Locale.ROOT).equals(cut)) {
+                return m.getKey();
+            }
+        }
+        return 0;
+    }
+
+    /** {@code XM430-W350 (1020)} for a model this table knows, {@code model 1234} otherwise. */
+    public String describeModel(int number) {
+        String m = models.get(number);
+        return m == null ? "model " + number : m + " (" + number + ")";
     }
 }

@@ -39,6 +39,8 @@ public final class DxlParser {
             int want = pos < 2 ? 0xFF : pos == 2 ? 0xFD : 0x00;
             if ((b & 0xFF) == want) {
                 buf[pos++] = b;
+            } else if (pos == 2 && (b & 0xFF) == 0xFF) {
+                garbageBytes++; // FF FF FF: the first FF was stray, the last two may still start a header
             } else {
                 garbageBytes += pos + 1;
                 pos = 0;

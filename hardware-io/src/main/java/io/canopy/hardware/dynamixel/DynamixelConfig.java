@@ -17,9 +17,11 @@ import io.canopy.InputException;
  * @param busWatchdogMs     written to every servo's Bus Watchdog (address 98, in 20 ms steps) at start and when the
  *                          port comes back: a servo that hears nothing for this long stops by itself, even if Canopy
  *                          died (0: off, the servos' default)
+ * @param models            the model number each servo must answer to PING ({@code models[i]} for {@code ids[i]};
+ *                          {@link DxlModels#number} makes one from a name), 0: any model the control table is for
  */
 public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsafe, long periodMs,
-        long responseTimeoutMs, boolean torqueOnStart, int lostAfter, int busWatchdogMs) {
+        long responseTimeoutMs, boolean torqueOnStart, int lostAfter, int busWatchdogMs, int[] models) {
 
     /** What the goal entries mean. */
     public enum Mode { POSITION, VELOCITY }
@@ -32,24 +34,36 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
      * servo lost after 10 missed reads.
      */
     public static DynamixelConfig of(String name, int... ids) {
-        return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true, 10, 0);
+        return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true, 10, 0,
+                new int[ids.length]);
+    }
+
+    /** The model number each servo must have ({@code models[i]} for {@code ids[i]}; 0: any the table is for). */
+    public DynamixelConfig withModels(int... expected) {
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
+                busWatchdogMs, expected.clone());
+    }
+
+    /** The model number servo {@code index} must have, 0 for any. */
+    public int model(int index) {
+        return models == null || index >= models.length ? 0 : models[index];
     }
 
     public DynamixelConfig with(Mode mode, Failsafe failsafe) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs, models);
     }
 
     public DynamixelConfig withTiming(long periodMs, long responseTimeoutMs) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs, models);
     }
 
     public DynamixelConfig withStart(boolean torqueOnStart, int lostAfter) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs, models);
     }
 
     public DynamixelConfig withBusWatchdog(int busWatchdogMs) {
         return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
-                busWatchdogMs);
+                busWatchdogMs, models);
     }
 
     /** Checks every value; one line naming the bus, the value and the allowed range. */
@@ -71,6 +85,15 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
                 throw new InputException(where + "servo id " + id + " is given twice");
             }
             seen[id] = true;
+        }
+        if (models != null && models.length != ids.length) {
+            throw new InputException(where + models.length + " model numbers for " + ids.length + " servos; give one per"
+                    + " servo (0: any)");
+        }
+        for (int m : models == null ? new int[0] : models) {
+            if (m < 0 || m > 0xFFFF) {
+                throw new InputException(where + "model number " + m + " is outside 0..65535");
+            }
         }
         if (periodMs <= 0 || responseTimeoutMs <= 0 || mode == null || failsafe == null || lostAfter < 0) {
             throw new InputException(where + "period " + periodMs + " ms and response timeout " + responseTimeoutMs

@@ -5,8 +5,11 @@ import java.io.IOException;
 
 /**
  * Virtual Dynamixel X-series servos on one transport (one end of a pty pair), written from the Protocol 2.0
- * document: each servo has a control table, answers PING, READ, WRITE, SYNC_READ, SYNC_WRITE, BULK_READ and
- * BULK_WRITE with status packets (in the order the instruction lists the ids), and moves: with torque on, towards
+ * document: each servo has a control table, answers PING (model number, firmware), READ, WRITE and REBOOT to its
+ * own id (a READ or WRITE past the table's end, or a WRITE into the EEPROM area below address 64 while torque is
+ * on, gets an Access Error and writes nothing; a broadcast WRITE or READ gets no status), SYNC_READ and BULK_READ (in the order the instruction lists the ids), takes SYNC_WRITE and
+ * BULK_WRITE silently, sets the Alert bit (bit 7 of the error byte) of every status while its Hardware Error
+ * Status (address 70) is not 0, clears that register and turns torque off on REBOOT, and moves: with torque on, towards
  * its goal position at {@code speedRadPerS} (position mode, the default) or at its goal velocity (operating mode
  * 1). Positions advance by the real time between packets. For tests and for running a tree without servos.
  */
@@ -28,6 +31,7 @@ public final class VirtualServoBus implements AutoCloseable {
     private long lastNs;
     private volatile long packetsAnswered;
     private final boolean[] muted = new boolean[256];
+    private final java.util.concurrent.atomic.AtomicLongArray heard = new java.util.concurrent.atomic.AtomicLongArray(256);
     private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
     public VirtualServoBus(Transport transport, double speedRadPerS, int... ids) {
@@ -112,6 +116,7 @@ public final class VirtualServoBus implements AutoCloseable {
         if (inst == DxlPackets.STATUS) {
             return;
         }
+        heard.incrementAndGet(inst);
         switch (inst) {
             case DxlPackets.PING -> {
                 for (int i = 0; i < ids.length; i++) {
@@ -132,7 +137,11 @@ public final class VirtualServoBus implements AutoCloseable {
             }
             case DxlPackets.WRITE -> {
                 int i = index(id);
-                if (i >= 0 || id == DxlPackets.BROADCAST_ID) {
+                if (n < 3 || u16(p, 0) + n - 2 > TABLE_SIZE || i >= 0 && u16(p, 0) < 64 && tables[i][64] != 0) {
+                    if (i >= 0) {
+                        reply(id, 0x07, data, 0); // Access Error: past the table, or the EEPROM area with torque on
+                    }
+                } else if (i >= 0 || id == DxlPackets.BROADCAST_ID) {
                     for (int k = 0; k < ids.length; k++) {
                         if (k == i || id == DxlPackets.BROADCAST_ID) {
                             System.arraycopy(p, 2, tables[k], u16(p, 0), n - 2);
@@ -141,6 +150,14 @@ public final class VirtualServoBus implements AutoCloseable {
                     if (i >= 0) {
                         reply(id, 0, data, 0);
                     }
+                }
+            }
+            case DxlPackets.REBOOT -> {
+                int i = index(id);
+                if (i >= 0) {
+                    reply(id, 0, data, 0);
+                    tables[i][70] = 0; // the hardware error goes with the reboot
+                    tables[i][64] = 0; // and so does torque
                 }
             }
             case DxlPackets.SYNC_READ -> {
@@ -205,7 +222,8 @@ public final class VirtualServoBus implements AutoCloseable {
         if (id >= 0 && id < 256 && muted[id]) {
             return;
         }
-        int n = DxlPackets.status(out, scratch, id, error, params, len);
+        int i = index(id);
+        int n = DxlPackets.status(out, scratch, id, i >= 0 && tables[i][70] != 0 ? error | 0x80 : error, params, len);
         int bad = badAnswers.get();
         if (bad > 0 && badAnswers.compareAndSet(bad, bad - 1)) {
             // bad input on purpose: a line of text, then the status cut short or with a wrong CRC, in turn
@@ -246,6 +264,11 @@ public final class VirtualServoBus implements AutoCloseable {
      */
     public void damageAnswers(int count) {
         badAnswers.set(count);
+    }
+
+    /** Instruction packets with instruction {@code instruction} heard so far (any id). */
+    public long heard(int instruction) {
+        return heard.get(instruction & 0xFF);
     }
 
     public long packetsAnswered() {
