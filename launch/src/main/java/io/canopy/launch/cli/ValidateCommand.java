@@ -95,9 +95,14 @@ final class ValidateCommand implements Callable<Integer> {
         int bad = 0;
         for (Path f : files) {
             List<String> warnings = new ArrayList<>();
-            List<String> errors = isTree(f)
+            boolean tree = isTree(f);
+            List<String> errors = tree
                     ? TreeCheck.check(f, main, searchPath, palettes.files, plugins, verbose, warnings)
                     : FileCheck.check(f, argValues, warnings, searchPath);
+            if (!tree && (!palettes.files.isEmpty() || !plugins.jars.isEmpty())) {
+                warnings.add(f + ": --palette and --plugin apply to tree files, not to this file; a launch file names its"
+                        + " own in each <node> (<palette file=\"...\"/>, <plugin jar=\"...\"/>)");
+            }
             if (strict) {
                 warnings.forEach(w -> errors.add(w + " (an error with --strict)"));
             } else {

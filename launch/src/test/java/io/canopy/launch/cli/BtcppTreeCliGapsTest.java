@@ -59,6 +59,20 @@ class BtcppTreeCliGapsTest {
     }
 
     @Test
+    void validateSaysAPaletteDoesNotApplyToALaunchFileInsteadOfIgnoringIt() throws IOException {
+        Files.writeString(dir.resolve("t.xml"), "<root BTCPP_format=\"4\"><BehaviorTree ID=\"M\"><AlwaysSuccess/></BehaviorTree></root>");
+        Path launch = Files.writeString(dir.resolve("r.launch.xml"), """
+                <launch><node name="n"><timer name="control" hz="10"/><tree file="t.xml"/></node></launch>
+                """);
+        Object[] r = ValidateCommandTest.run("validate", "--palette", PALETTE, launch.toString());
+        assertThat(r[0]).as("stderr: %s", r[2]).isEqualTo(0);
+        assertThat((String) r[2]).contains("warning: " + launch + ": --palette and --plugin apply to tree files", "<palette file=")
+                .hasLineCount(1);
+        assertThat(ValidateCommandTest.run("validate", "--strict", "--palette", PALETTE, launch.toString())[0])
+                .isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+    }
+
+    @Test
     void treeTestTakesPalettesFromTheCommandLine() throws IOException {
         Files.writeString(dir.resolve("tree.xml"), """
                 <root BTCPP_format="4" main_tree_to_execute="M"><BehaviorTree ID="M">
