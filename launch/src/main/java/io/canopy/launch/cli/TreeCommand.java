@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
  * {@code canopy tree-upgrade FILE} (same options, same implementation, same exit codes).
  */
 @Command(name = "tree", mixinStandardHelpOptions = true,
-        description = "Tools for BehaviorTree.CPP tree files: 'canopy tree upgrade FILE' rewrites a v3 file to v4.",
+        description = {"Tools for BehaviorTree.CPP tree files: 'canopy tree upgrade FILE' rewrites a v3 file to v4.",
+            "Example: canopy tree upgrade old_tree.xml", "Exit codes: 0 done, 1 something left to convert by hand, 2 bad input."},
         subcommands = {TreeCommand.Upgrade.class})
 final class TreeCommand implements Callable<Integer> {
     @Spec
@@ -23,6 +24,6 @@ final class TreeCommand implements Callable<Integer> {
     }
 
     /** {@code canopy tree upgrade FILE}: {@link TreeUpgradeCommand} under its BT.CPP-style name. */
-    @Command(name = "upgrade", mixinStandardHelpOptions = true)
+    @Command(name = "upgrade", mixinStandardHelpOptions = true, hidden = false)
     static final class Upgrade extends TreeUpgradeCommand {}
 }

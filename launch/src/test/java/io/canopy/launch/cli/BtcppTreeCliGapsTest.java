@@ -119,6 +119,10 @@ class BtcppTreeCliGapsTest {
 
         Object[] help = ValidateCommandTest.run("tree", "--help");
         assertThat((String) help[1]).contains("upgrade");
+        assertThat((String) ValidateCommandTest.run("tree", "upgrade", "--help")[1]).contains("Usage: canopy tree upgrade",
+                "Example: canopy tree upgrade", "Exit codes: 0");
+        String top = (String) ValidateCommandTest.run("--help")[1];
+        assertThat(top).containsPattern("\\n  tree  +Tools for BehaviorTree.CPP").doesNotContain("tree-upgrade"); // listed once
         Object[] missing = ValidateCommandTest.run("tree", "upgrade", dir.resolve("nope.xml").toString());
         assertThat(missing[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat((String) missing[2]).contains("nope.xml").doesNotContain("\tat ");
