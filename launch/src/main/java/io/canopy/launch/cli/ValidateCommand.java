@@ -28,6 +28,8 @@ import picocli.CommandLine.Spec;
             "Prints 'OK FILE' for each good file and every error as 'file:line:column: <element>: ...'.",
             "An SCXML expression that is not valid ECMAScript loads (it raises error.execution when evaluated)",
             "and is reported on stderr as 'warning: file:line:column: <element> attribute=...: ...'.",
+            "A tree written as BT.CPP's parser accepts it (a raw '<', '>' or '&&' in an attribute, text before <root>,",
+            "a deprecated alias) loads with one 'warning: file:line:column: ...' line each, saying the strict spelling.",
             "Exit codes: 0 all good (warnings allowed), 2 some file has errors (or warnings, with --strict)."
         })
 final class ValidateCommand implements Callable<Integer> {
@@ -44,7 +46,7 @@ final class ValidateCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>();
 
     @Option(names = "--strict", description = "Treat warnings (an SCXML expression that loads but raises error.execution"
-            + " when evaluated) as errors: exit 2.")
+            + " when evaluated; BT.CPP's lenient syntax in a tree, such as a raw '<' in an attribute) as errors: exit 2.")
     boolean strict;
 
     @picocli.CommandLine.Mixin
