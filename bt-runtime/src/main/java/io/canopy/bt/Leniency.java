@@ -5,11 +5,17 @@ import java.util.regex.Pattern;
 
 /**
  * The lexical leniency of tinyxml2 (BehaviorTree.CPP's parser), made explicit: a raw {@code &}, {@code <} or
- * {@code >} inside an attribute value (as in {@code code="a < 3 && b"}) and stray text before the first
- * element are accepted, each with one warning line naming file:line:column and the strict spelling.
+ * {@code >} inside an attribute value (as in {@code code="a < 3 && b"}; tinyxml2 reads a value up to its
+ * closing quote), an {@code &name;} that is not one of XML's five entities (tinyxml2 keeps it as written) and
+ * stray text before the first element are accepted, each with one warning line naming file:line:column and
+ * the strict spelling.
  */
 final class Leniency {
-    private static final Pattern ENTITY = Pattern.compile("&(#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);");
+    /**
+     * The references tinyxml2 replaces: the five predefined entities and character references. Any other
+     * {@code &name;} (such as {@code &nbsp;}) it keeps as written, so it is a raw '&' here too.
+     */
+    private static final Pattern ENTITY = Pattern.compile("&(#[0-9]+|#x[0-9a-fA-F]+|lt|gt|amp|quot|apos);");
 
     private Leniency() {}
 

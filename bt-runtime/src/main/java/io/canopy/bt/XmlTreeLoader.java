@@ -97,6 +97,7 @@ public final class XmlTreeLoader {
 
     private Tree assemble(TreeDocument doc, Blackboard blackboard, TreeContext context) {
         warnings.addAll(doc.warnings);
+        int read = doc.warnings.size(); // the reading's warnings (lenient syntax) are added once, not again below
         Palette all = new Palette().merge(palette).merge(doc.palette);
         NodeRegistry effective = registry;
         if (!all.declarations().isEmpty()) {
@@ -117,8 +118,12 @@ public final class XmlTreeLoader {
             doc.mainTreeId = main;
         }
         List<String> paletteErrors = new ArrayList<>(doc.palette.errors());
-        Tree t = TreeAssembler.assemble(doc, effective, all, paletteErrors, blackboard, context);
-        warnings.addAll(doc.warnings);
+        Tree t;
+        try {
+            t = TreeAssembler.assemble(doc, effective, all, paletteErrors, blackboard, context);
+        } finally {
+            warnings.addAll(doc.warnings.subList(read, doc.warnings.size())); // deprecated aliases, found while assembling
+        }
         return t;
     }
 

@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
             ScxmlCommand.class,
             BtlogCommand.class,
             TreeUpgradeCommand.class,
+            TreeCommand.class,
             SimCommand.class,
             EchoCommand.class, TopicCommand.class, NodeCommand.class, CallCommand.class,
             MonitorCommand.class,

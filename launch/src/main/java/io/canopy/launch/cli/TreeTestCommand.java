@@ -31,9 +31,9 @@ final class TreeTestCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     PluginOptions plugins = new PluginOptions();
 
-    @picocli.CommandLine.Option(names = "--palette", paramLabel = "FILE", description = "A <TreeNodesModel> palette"
-            + " for every case (repeatable), before the palette: files a scenario file names.")
-    List<Path> palettes = new java.util.ArrayList<>();
+    /** For every case (repeatable), before the {@code palette:} files a scenario file names. */
+    @picocli.CommandLine.Mixin
+    PaletteOptions palettes = new PaletteOptions();
 
     @picocli.CommandLine.Option(names = "--stub-rules", paramLabel = "FILE", description = "A YAML file of stand-in"
             + " rules (stand_ins: {...}) for every case, after the cases' and files' own stand_ins.")
@@ -43,7 +43,7 @@ final class TreeTestCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         ScenarioRunner runner = new ScenarioRunner(plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()))
-                .withPalettes(palettes);
+                .withPalettes(palettes.files);
         if (stubRules != null) {
             runner.withStandIns(io.canopy.bt.standin.StandInRules.read(stubRules));
         }

@@ -17,13 +17,17 @@ import picocli.CommandLine.Spec;
 /**
  * {@code canopy tree-upgrade FILE}: rewrites a BehaviorTree.CPP v3 tree file to v4 (the renames of BT.CPP's
  * migration guide), prints one line per change on stderr and one {@code left: ...} line per construct it could
- * not convert; exit 0 when everything converted, 1 when something is left for a person.
+ * not convert; exit 0 when everything converted, 1 when something is left for a person. {@code canopy tree upgrade
+ * FILE} ({@link TreeCommand.Upgrade}) is the same command under the name issue #15 and BT.CPP users expect.
  */
-@Command(name = "tree-upgrade", mixinStandardHelpOptions = true,
+// hidden: listed once in help and docs/commands.md, as 'canopy tree upgrade' (TreeCommand.Upgrade); it still runs
+@Command(name = "tree-upgrade", mixinStandardHelpOptions = true, hidden = true,
         description = {"Rewrite a BehaviorTree.CPP v3 tree file to v4 (BTCPP_format=\\\"4\\\", SequenceStar -> SequenceWithMemory,",
             "SubTreePlus -> SubTree, __shared_blackboard -> _autoremap, Parallel thresholds -> counts) and say what it could not convert.",
-            "Writes FILE in place (the original is kept as FILE.v3) unless --stdout."})
-final class TreeUpgradeCommand implements Callable<Integer> {
+            "Writes FILE in place (the original is kept as FILE.v3) unless --stdout. 'canopy tree-upgrade FILE' is the same command.",
+            "Example: canopy tree upgrade --stdout old_tree.xml",
+            "Exit codes: 0 everything converted, 1 something is left to convert by hand (listed as 'left: ...'), 2 bad input."})
+class TreeUpgradeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

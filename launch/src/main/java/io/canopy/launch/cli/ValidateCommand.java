@@ -28,9 +28,14 @@ import picocli.CommandLine.Spec;
             "Prints 'OK FILE' for each good file and every error as 'file:line:column: <element>: ...'.",
             "An SCXML expression that is not valid ECMAScript loads (it raises error.execution when evaluated)",
             "and is reported on stderr as 'warning: file:line:column: <element> attribute=...: ...'.",
+            "A tree written as BT.CPP's parser accepts it (a raw '<', '>' or '&&' in an attribute, text before <root>,",
+            "a deprecated alias) loads with one 'warning: file:line:column: ...' line each, saying the strict spelling.",
             "Exit codes: 0 all good (warnings allowed), 2 some file has errors (or warnings, with --strict)."
         })
 final class ValidateCommand implements Callable<Integer> {
+    /** The last line of a capped error list ("400 more error(s) not shown; fix these first"), which names no file. */
+    private static final java.util.regex.Pattern MORE = java.util.regex.Pattern.compile("\\d+ more error\\(s\\) not shown.*");
+
     @Spec
     CommandSpec spec;
 
@@ -41,12 +46,11 @@ final class ValidateCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>();
 
     @Option(names = "--strict", description = "Treat warnings (an SCXML expression that loads but raises error.execution"
-            + " when evaluated) as errors: exit 2.")
+            + " when evaluated; BT.CPP's lenient syntax in a tree, such as a raw '<' in an attribute) as errors: exit 2.")
     boolean strict;
 
-    @Option(names = "--palette", paramLabel = "FILE", description = "A <TreeNodesModel> palette declaring custom node types "
-            + "(repeatable; Groot2 exports it, e.g. Nav2's nav2_tree_nodes.xml). Declared types are checked like built-ins.")
-    List<Path> palettes = new ArrayList<>();
+    @picocli.CommandLine.Mixin
+    PaletteOptions palettes = new PaletteOptions();
 
     @Option(names = "--main", paramLabel = "ID", description = "Which <BehaviorTree> of a tree file is the main one.")
     String main;
@@ -59,37 +63,6 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--verbose", description = "Also print notes (palette merges, ignored palette defaults).")
     boolean verbose;
-
-    /** A tree file checked with palettes, --main or --path: every error at once, custom types as stand-ins. */
-    private List<String> checkTree(Path f, List<String> warnings) {
-        io.canopy.bt.NodeRegistry registry = io.canopy.bt.NodeRegistry.withBuiltins();
-        registry.register(io.canopy.statemachine.StateMachineNode.TYPE);
-        io.canopy.launch.nav.NavLeaves.register(registry);
-        List<String> errors = new ArrayList<>();
-        try {
-            plugins.addTo(registry);
-        } catch (io.canopy.InputException e) {
-            errors.addAll(e.getMessage().lines().toList());
-        }
-        io.canopy.bt.XmlTreeLoader loader = new io.canopy.bt.XmlTreeLoader(registry).withMain(main)
-                .withSearchPath(searchPath).withStandIns(Map.of());
-        for (Path p : palettes) {
-            try {
-                loader.withPalette(p);
-            } catch (io.canopy.InputException e) {
-                errors.add(e.getMessage());
-            }
-        }
-        if (errors.isEmpty()) {
-            errors.addAll(loader.check(f));
-        }
-        for (String w : loader.warnings()) {
-            if (verbose || !w.contains("merged (union of ports") && !w.contains("; ignored")) {
-                warnings.add(w);
-            }
-        }
-        return errors;
-    }
 
     private boolean isTree(Path f) {
         try {
@@ -124,9 +97,14 @@ final class ValidateCommand implements Callable<Integer> {
         int bad = 0;
         for (Path f : files) {
             List<String> warnings = new ArrayList<>();
-            boolean btcpp = !palettes.isEmpty() || !plugins.jars.isEmpty() || main != null || !searchPath.isEmpty() || verbose;
-            List<String> errors = btcpp && isTree(f) ? checkTree(f, warnings)
+            boolean tree = isTree(f);
+            List<String> errors = tree
+                    ? TreeCheck.check(f, main, searchPath, palettes.files, plugins, verbose, warnings)
                     : FileCheck.check(f, argValues, warnings, searchPath);
+            if (!tree && (!palettes.files.isEmpty() || !plugins.jars.isEmpty())) {
+                warnings.add(f + ": --palette and --plugin apply to tree files, not to this file; a launch file names its"
+                        + " own in each <node> (<palette file=\"...\"/>, <plugin jar=\"...\"/>)");
+            }
             if (strict) {
                 warnings.forEach(w -> errors.add(w + " (an error with --strict)"));
             } else {
@@ -136,7 +114,7 @@ final class ValidateCommand implements Callable<Integer> {
                 out.println("OK " + f + scxmlEngine(f));
             } else {
                 bad++;
-                errors.forEach(err::println);
+                errors.forEach(e -> err.println(MORE.matcher(e).matches() ? f + ": " + e : e));
             }
         }
         out.flush();

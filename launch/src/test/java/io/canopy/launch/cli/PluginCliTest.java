@@ -61,6 +61,18 @@ class PluginCliTest {
     }
 
     @Test
+    void graphWithAPluginChecksTheTreeWithItsTypesBeforeDrawing() {
+        String tree = EXAMPLE.resolve("trees/hello.xml").toString();
+        Object[] ok = ValidateCommandTest.run("graph", "--plugin", jar.toString(), tree);
+        assertThat(ok[0]).as("stderr: %s", ok[2]).isEqualTo(0);
+        assertThat((String) ok[1]).startsWith("digraph ").contains("SayHello");
+        Object[] bad = ValidateCommandTest.run("graph", "--plugin", dir.resolve("nope.jar").toString(), tree);
+        assertThat(bad[0]).isEqualTo(2);
+        assertThat((String) bad[1]).isEmpty();
+        assertThat((String) bad[2]).contains("nope.jar: plugin jar not found", "nothing drawn").doesNotContain("\tat ");
+    }
+
+    @Test
     void treeTestRunsAScenarioWhoseTreeUsesThePluginsNode() throws IOException {
         String xml = Files.readString(EXAMPLE.resolve("trees/hello.xml")).indent(4);
         Path yaml = Files.writeString(dir.resolve("hello.yaml"), "family: plugin\ncases:\n- id: hello\n  xml: |\n"
