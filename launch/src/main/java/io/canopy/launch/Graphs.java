@@ -15,18 +15,23 @@ public final class Graphs {
      * machine, or a launch file (one digraph holding a cluster per machine and tree it runs).
      */
     public static String dot(Path file, String main) {
+        return dot(file, main, java.util.List.of());
+    }
+
+    /** As {@link #dot(Path, String)}, with the folders {@code <include>} and {@code $(find-pkg-share)} search ({@code --path}). */
+    public static String dot(Path file, String main, java.util.List<Path> searchPath) {
         return switch (FileCheck.kindOf(file)) {
-            case TREE -> tree(file, main);
+            case TREE -> tree(file, main, searchPath);
             case SCXML -> machine(file);
             case LAUNCH -> {
-                LaunchPlan plan = LaunchLoader.load(file, java.util.Map.of());
+                LaunchPlan plan = LaunchLoader.load(file, java.util.Map.of(), searchPath);
                 java.util.List<String> graphs = new java.util.ArrayList<>();
                 for (NodePlan n : plan.nodes()) {
                     for (MachinePlan m : n.machines()) {
                         graphs.add(machine(LaunchLoader.display(m.file())));
                     }
                     for (TreePlan t : n.trees()) {
-                        graphs.add(tree(LaunchLoader.display(t.file()), t.main()));
+                        graphs.add(tree(LaunchLoader.display(t.file()), t.main(), searchPath));
                     }
                 }
                 String name = file.getFileName().toString();
@@ -40,7 +45,7 @@ public final class Graphs {
     }
 
     /** Trees are drawn from their XML, so leaves registered only in your own Java code draw too. */
-    private static String tree(Path file, String main) {
-        return TreeDot.render(file, main);
+    private static String tree(Path file, String main, java.util.List<Path> searchPath) {
+        return TreeDot.render(file, main, searchPath);
     }
 }

@@ -35,9 +35,9 @@ final class TreeDot {
      * DOT of {@code main} (or the tree the loader would run: {@code main_tree_to_execute}, the only tree, or the
      * one no other tree references), read as the loader reads it (lenient syntax, includes, a lone tree without ID).
      */
-    static String render(Path file, String main) {
+    static String render(Path file, String main, List<Path> searchPath) {
         TreeDot d = new TreeDot();
-        TreeOutline outline = TreeOutline.read(file, main, List.of());
+        TreeOutline outline = TreeOutline.read(file, main, searchPath);
         d.trees = outline.trees();
         String id = outline.mainId();
         d.out.append("digraph \"").append(Dot.escape(id)).append("\" {\n");

@@ -37,6 +37,10 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = "--main", paramLabel = "ID", description = "Which <BehaviorTree ID> to draw (default: main_tree_to_execute).")
     String main;
 
+    @Option(names = "--path", paramLabel = "DIR", description = "Folder searched for <include path> / ros_pkg files of trees"
+            + " and by $(find-pkg-share NAME) in launch files (repeatable).")
+    List<Path> searchPath = new ArrayList<>();
+
     @Mixin
     PaletteOptions palettes = new PaletteOptions();
 
@@ -52,7 +56,7 @@ final class GraphCommand implements Callable<Integer> {
                         + " is not one (a launch file names its own: <palette file=\"...\"/>, <plugin jar=\"...\"/> in its <node>)");
             }
             List<String> warnings = new ArrayList<>();
-            List<String> errors = TreeCheck.check(file, main, List.of(), palettes.files, plugins, false, warnings);
+            List<String> errors = TreeCheck.check(file, main, searchPath, palettes.files, plugins, false, warnings);
             warnings.forEach(w -> err.println("warning: " + w));
             if (!errors.isEmpty()) {
                 errors.forEach(err::println);
@@ -62,7 +66,7 @@ final class GraphCommand implements Callable<Integer> {
             }
             err.flush();
         }
-        String dot = Graphs.dot(file, main);
+        String dot = Graphs.dot(file, main, searchPath);
         PrintWriter out = spec.commandLine().getOut();
         out.print(dot);
         out.flush();

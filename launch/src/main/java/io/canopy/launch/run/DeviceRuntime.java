@@ -139,7 +139,9 @@ final class DeviceRuntime implements AutoCloseable {
                         "zero_velocity".equals(p.failsafe()) ? DynamixelConfig.Failsafe.ZERO_VELOCITY
                                 : DynamixelConfig.Failsafe.TORQUE_OFF)
                 .withTiming(p.periodMs(), p.responseTimeoutMs()).withStart(p.torqueOnStart(), p.lostAfter())
-                .withBusWatchdog(p.busWatchdogMs());
+                .withBusWatchdog(p.busWatchdogMs())
+                // each <servo model> is checked against the servo's PING answer at start and after link_back
+                .withModels(p.servos().stream().mapToInt(s -> table.modelNumber(s.model())).toArray());
         DynamixelBus bus;
         try {
             bus = new DynamixelBus(config, table, transport(lp), ticker.clock(), ticker.inbox());

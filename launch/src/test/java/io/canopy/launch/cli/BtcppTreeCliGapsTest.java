@@ -183,6 +183,25 @@ class BtcppTreeCliGapsTest {
     }
 
     @Test
+    void graphFindsRosPackageIncludesThroughPath() throws IOException {
+        Path pkgs = packages();
+        Path tree = Files.writeString(Files.createDirectories(dir.resolve("mission")).resolve("main.xml"), """
+                <root BTCPP_format="4" main_tree_to_execute="Main">
+                  <include ros_pkg="my_robot_bt" path="behavior_trees/recover.xml"/>
+                  <BehaviorTree ID="Main"><Sequence><SubTree ID="Recover"/></Sequence></BehaviorTree>
+                </root>
+                """);
+        Object[] without = ValidateCommandTest.run("graph", tree.toString());
+        assertThat(without[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat((String) without[2]).contains("main.xml:2:", "no such file", "--path DIR").hasLineCount(1);
+        Object[] with = ValidateCommandTest.run("graph", "--path", pkgs.toString(), tree.toString());
+        assertThat(with[0]).as("stderr: %s", with[2]).isEqualTo(0);
+        assertThat((String) with[1]).contains("label=\"Recover\"", "backed_up");
+        Object[] checked = ValidateCommandTest.run("graph", "--path", pkgs.toString(), "--palette", PALETTE, tree.toString());
+        assertThat(checked[0]).as("stderr: %s", checked[2]).isEqualTo(0);
+    }
+
+    @Test
     void fiveHundredUnknownNodesAreOneLineEachThenACountAndExitTwo() throws IOException {
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < 500; i++) {
