@@ -110,6 +110,42 @@ class TickerGroupTest {
     }
 
     @Test
+    void oneGroupWatchdogCallsTheFailsafeOfTheMemberWhoseTickStalled() throws Exception {
+        Ticker a = new Ticker("robot1", SystemNanoClock.INSTANCE);
+        Ticker b = new Ticker("robot2", SystemNanoClock.INSTANCE);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger ticks = new AtomicInteger();
+        a.addTimerHz("control", 100);
+        b.addTimerHz("control", 100).budgetNs(5_000_000L).addListener(now -> {
+            if (ticks.incrementAndGet() == 3) {
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        Set<String> calledA = ConcurrentHashMap.newKeySet();
+        Set<String> calledB = ConcurrentHashMap.newKeySet();
+        AtomicReference<String> watchdogThread = new AtomicReference<>();
+        group = new TickerGroup("fleet-ticker", SystemNanoClock.INSTANCE).add(a).add(b);
+        try (Watchdog w = Watchdog.ofGroup("fleet-ticker", java.util.List.of(a, b), java.util.List.of(
+                (role, timer, ns) -> calledA.add(role + "/" + timer),
+                (role, timer, ns) -> {
+                    watchdogThread.set(Thread.currentThread().getName());
+                    calledB.add(role + "/" + timer);
+                })).start()) {
+            group.start();
+            await().atMost(Duration.ofSeconds(30)).until(() -> !calledB.isEmpty());
+            release.countDown();
+            assertThat(calledB).containsExactly("robot2/control");
+            assertThat(calledA).isEmpty();
+            assertThat(watchdogThread.get()).isEqualTo("fleet-ticker-watchdog");
+            assertThat(w.stalls()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void onlyNewTickersOnTheGroupsClockJoin() {
         group = new TickerGroup("fleet-ticker", SystemNanoClock.INSTANCE);
         assertThatThrownBy(() -> group.add(new Ticker("other", () -> 0L))).isInstanceOf(IllegalArgumentException.class)

@@ -77,13 +77,12 @@ final class NodeRuntime {
     final List<NodeCycle> cycles = new ArrayList<>();
     private io.canopy.tick.Watchdog watchdog;
     /**
-     * Whether this node starts its own tick thread ({@code canopy run}); false when a {@link io.canopy.tick.TickerGroup}
-     * runs its ticker with other nodes' ({@code canopy fleet --shared-ticker}, see {@link SharedTickerRunner}). Either
-     * way {@link #shutdown} stops the node's ticker (a group's member leaves the group) before it halts the trees.
+     * Whether this node starts its own tick thread and the watchdog of it ({@code canopy run}); false when a
+     * {@link io.canopy.tick.TickerGroup} runs its ticker with other nodes', watched by the group's watchdog
+     * ({@code canopy fleet --shared-ticker}, see {@link SharedTickerRunner}). Either way {@link #shutdown} stops the
+     * node's ticker (a group's member leaves the group) before it halts the trees.
      */
     boolean ownsTicker = true;
-    /** What the watchdog calls on a stall; null: this node's failsafe ({@link #failsafes()}). */
-    io.canopy.tick.StallHandler onStall;
     /** Groot2, .btlog, console and Perfetto traces (canopy run --groot2/--btlog/--trace/--trace-json), or null. */
     private TreeMonitoring monitoring;
     MonitorOptions monitorOptions = MonitorOptions.NONE;
@@ -324,7 +323,9 @@ final class NodeRuntime {
             ticker.start();
         }
         statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
-        watchdog = new io.canopy.tick.Watchdog(ticker, onStall != null ? onStall : failsafes()).start();
+        if (ownsTicker) {
+            watchdog = new io.canopy.tick.Watchdog(ticker, failsafes()).start();
+        }
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());

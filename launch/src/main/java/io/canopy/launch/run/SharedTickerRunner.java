@@ -6,6 +6,7 @@ import io.canopy.launch.NodePlan;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.SystemNanoClock;
 import io.canopy.tick.TickerGroup;
+import io.canopy.tick.Watchdog;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -17,8 +18,9 @@ import org.slf4j.LoggerFactory;
  * tick phases, failsafe and watchdog), but a {@link TickerGroup} runs all the tickers instead of one thread per node.
  * Each node stays single-threaded: only the group's thread ticks it.
  *
- * <p>A stall of one node's tick holds up every node on the thread, so any node's watchdog calls the failsafes of
- * all of them (each node's motors are stopped, each node raises {@code watchdog.stall}).
+ * <p>One watchdog thread ({@code shared-ticker-watchdog}) watches every node's ticker against its own timers'
+ * budgets. A stall of one node's tick holds up every node on the thread, so it calls the failsafes of all of them
+ * (each node's motors are stopped, each node raises {@code watchdog.stall}).
  */
 public final class SharedTickerRunner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SharedTickerRunner.class);
@@ -27,6 +29,7 @@ public final class SharedTickerRunner implements AutoCloseable {
 
     private final List<NodeRuntime> nodes = new ArrayList<>();
     private final TickerGroup group = new TickerGroup(THREAD_NAME, SystemNanoClock.INSTANCE);
+    private Watchdog watchdog;
     private boolean stopped;
 
     private SharedTickerRunner() {}
@@ -54,11 +57,12 @@ public final class SharedTickerRunner implements AutoCloseable {
                 }
             };
             for (NodeRuntime n : r.nodes) {
-                n.onStall = all;
-                n.start(); // everything but the tick thread
+                n.start(); // everything but the tick thread and its watchdog
                 NodeInfo.announce(n);
             }
             r.group.start();
+            r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(n -> n.ticker).toList(),
+                    java.util.Collections.nCopies(r.nodes.size(), all)).start();
             LOG.info("{} node(s) ticking on one thread '{}'", r.nodes.size(), THREAD_NAME);
         } catch (RuntimeException e) {
             r.close();
@@ -91,6 +95,9 @@ public final class SharedTickerRunner implements AutoCloseable {
         }
         stopped = true;
         long start = System.nanoTime();
+        if (watchdog != null) {
+            watchdog.stop();
+        }
         for (NodeRuntime n : nodes) {
             n.shutdown(LaunchRunner.SHUTDOWN_BUDGET_NS);
         }
