@@ -5,7 +5,8 @@
 #
 # Usage: bench/fleet-series.sh [--robots "1 10 50 100 200"] [--brokers "embedded mosquitto"]
 #                              [--tickers "own shared"] [--duration 8s] [--warmup 4s] [--timeout 600] [--out DIR]
-# Runs from the checkout after `mvn -B -q -o -DskipTests package` (it needs launch/target/canopy.jar).
+# --tickers: own (the default: one tick thread per robot), shared (--shared-ticker; --shared-ticker alone means
+# --tickers shared), or both. Runs from the checkout after `mvn -B -q -o -DskipTests package` (it needs launch/target/canopy.jar).
 # JAVA=path/to/java and MOSQUITTO=path/to/mosquitto override the programs. Each run is given at most --timeout
 # seconds (then TERM, and KILL 10 s later); on exit or Ctrl-C the script kills the JVM and the Mosquitto it started.
 set -euo pipefail
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
     --warmup) warmup="$2"; shift 2 ;;
     --timeout) timeout_s="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "fleet-series.sh: unknown argument '$1'; see --help" >&2; exit 2 ;;
   esac
 done
