@@ -26,7 +26,12 @@
 /* #define PB_FIELD_32BIT 1 */
 
 /* Disable support for error messages in order to save some code space. */
-/* #define PB_NO_ERRMSG 1 */
+/* Canopy: off by default, so that library + messages stay within 8 KB of flash on a Cortex-M0+ in every build,
+ * the Arduino IDE's included (it passes no -D flags); define CANOPY_PB_ERRMSG to have nanopb's strings back
+ * (about 1.2 KB more). */
+#ifndef CANOPY_PB_ERRMSG
+#define PB_NO_ERRMSG 1
+#endif
 
 /* Disable support for custom streams (support only memory buffers). */
 /* #define PB_BUFFER_ONLY 1 */

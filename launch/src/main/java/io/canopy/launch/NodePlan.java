@@ -13,6 +13,7 @@ import java.util.List;
  * @param devices   MAVLink vehicles, Dynamixel buses and the raw links they use ({@link DeviceReader})
  * @param monitor   its web page and full MQTT status ({@code <web>}, {@code <status>})
  * @param remotes   declared actions run by workers over MQTT ({@code <remote>})
+ * @param realtime  SCHED_FIFO, CPU and timer slack for the tick thread and the links' threads ({@code <realtime>})
  */
 public record NodePlan(
         String name,
@@ -32,8 +33,10 @@ public record NodePlan(
         DevicePlans devices,
         MonitorPlan monitor,
         ForeignNodesPlan foreign,
-        List<RemotePlan> remotes) {
+        List<RemotePlan> remotes,
+        RealtimePlan realtime) {
     public NodePlan {
+        realtime = realtime == null ? RealtimePlan.NONE : realtime;
         remotes = remotes == null ? List.of() : List.copyOf(remotes);
         foreign = foreign == null ? ForeignNodesPlan.NONE : foreign;
         timers = List.copyOf(timers);
@@ -49,7 +52,7 @@ public record NodePlan(
     /** This node with another MQTT connection (the command line's login options override the file's). */
     public NodePlan withMqtt(MqttPlan other) {
         return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
-                other, binds, source, devices, monitor, foreign, remotes);
+                other, binds, source, devices, monitor, foreign, remotes, realtime);
     }
 
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */

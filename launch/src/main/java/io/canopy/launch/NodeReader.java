@@ -16,7 +16,7 @@ import java.util.Set;
 final class NodeReader {
     static final List<String> CHILDREN =
             List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
-                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum");
+                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum", "realtime");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
@@ -40,6 +40,7 @@ final class NodeReader {
     private final List<Object[]> timerRefs = new ArrayList<>();
     private final List<Object[]> linkRefs = new ArrayList<>();
     private MqttPlan mqtt;
+    private RealtimePlan realtime;
     private final DeviceReader devices;
     private MonitorReader monitor;
     private final ForeignNodesReader foreign;
@@ -98,6 +99,7 @@ final class NodeReader {
                 case "web", "status" -> monitor().read(c);
                 case "plugin", "palette", "enum" -> foreign.read(c);
                 case "remote" -> remotes.read(c);
+                case "realtime" -> readRealtime(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -177,7 +179,30 @@ final class NodeReader {
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
                 drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()),
-                foreign.plan(), remotePlans);
+                foreign.plan(), remotePlans, realtime);
+    }
+
+    /** {@code <realtime fifo cpu timer_slack_ns io_fifo/>}: at most one per node. */
+    private void readRealtime(XmlElement c) {
+        ElementReader r = new ElementReader(c, subst, errors, "fifo", "cpu", "timer_slack_ns", "io_fifo");
+        noChildren(c);
+        if (!r.enabled()) {
+            return;
+        }
+        if (realtime != null) {
+            errors.add(c.where() + ": a second <realtime> in this node (the first is at " + realtime.source()
+                    + "); merge their attributes into one");
+            return;
+        }
+        int fifo = (int) r.integer("fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
+        int cpu = (int) r.integer("cpu", -1, -1, 4095, "a CPU number (-1: any)");
+        long slack = r.integer("timer_slack_ns", -1, -1, 1_000_000_000L, "nanoseconds (-1: the kernel's 50 µs)");
+        if (slack == 0) {
+            r.error("attribute 'timer_slack_ns': 0 means 'the process default' to Linux; write 1 for the least slack");
+            slack = -1;
+        }
+        int ioFifo = (int) r.integer("io_fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
+        realtime = new RealtimePlan(fifo, cpu, slack, ioFifo, c.source());
     }
 
     private MonitorReader monitor() {

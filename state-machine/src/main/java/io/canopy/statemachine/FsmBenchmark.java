@@ -4,7 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * The dispatch benchmark of {@code canopy bench fsm} (the machines of {@code bench/ANCHORS.md}): a two-state
+ * The dispatch benchmark of {@code canopy bench fsm} (the machines of the peers' published figures): a two-state
  * toggle on {@code flip}, and a hierarchical machine of 10 states in 3 levels whose {@code next} event cycles
  * through its six leaf states crossing levels and whose {@code up} event is handled only by the two
  * top-level states. Measures nanoseconds and allocated bytes per event on the calling thread.

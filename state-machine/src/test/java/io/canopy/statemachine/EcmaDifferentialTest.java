@@ -1,7 +1,6 @@
 package io.canopy.statemachine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
@@ -167,7 +166,7 @@ class EcmaDifferentialTest {
     void canopyAgreesWithNodeOnEveryScriptItCompiles() throws Exception {
         List<String> scripts = corpus();
         JsonArray expected = runNode(scripts);
-        assumeTrue(expected != null, "node is not installed (apt-get install nodejs): the differential test of the "
+        io.canopy.testkit.Peers.require(expected != null, "node is not installed (apt-get install nodejs): the differential test of the "
                 + "ECMAScript datamodel is skipped");
         List<String> mismatches = new ArrayList<>();
         List<String> refused = new ArrayList<>();

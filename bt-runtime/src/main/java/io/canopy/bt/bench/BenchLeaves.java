@@ -12,7 +12,7 @@ import io.canopy.bt.StatefulAction;
 import io.canopy.bt.Status;
 
 /**
- * The leaves of the benchmark trees ({@code shared/bench/trees/README.md}): {@code AlwaysTrue},
+ * The leaves of the benchmark trees ({@code bench/trees/}): {@code AlwaysTrue},
  * {@code AlwaysFalse}, {@code RunForever}, {@code CopyPort}. Each increments a leaf-tick counter.
  */
 public final class BenchLeaves {

@@ -8,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * The events of one tree: the inbound events delivered for the current tick, the outbox {@code SendEvent}
- * writes to, and the unconsumed-event policy (DESIGN.md "Events").
+ * writes to, and the unconsumed-event policy (docs/nodes.md, rule E2).
  *
  * <p>Register it with the ticker ({@code ticker.addEventHandler(TreeEvents.of(tree.context()))}): before each tick
  * the ticker hands it the events that arrived, and it copies those whose name a {@code ConsumeEvent} or

@@ -7,6 +7,8 @@ import io.canopy.hardware.wire.FrameError;
 import io.canopy.hardware.wire.FrameFormat;
 import io.canopy.proto.Envelope;
 import io.canopy.tick.NanoClock;
+import io.canopy.tick.RealtimeKnobs;
+import io.canopy.tick.RealtimeOptions;
 import io.canopy.tick.SystemNanoClock;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -68,6 +70,8 @@ public final class SerialLink implements AutoCloseable {
     private volatile String writeFailure;
     private Thread reader;
     private Thread writer;
+    /** Real-time settings the reader and writer threads apply to themselves as they start (none by default). */
+    private volatile RealtimeOptions threadRealtime = RealtimeOptions.NONE;
 
     private SerialLink(String name, SerialConfig config, Transport transport, LinkSink sink, NanoClock clock) {
         this.name = name;
@@ -119,6 +123,16 @@ public final class SerialLink implements AutoCloseable {
     }
 
     private volatile long lastFrameNs;
+
+    /**
+     * Real-time settings (SCHED_FIFO priority, CPU, timer slack) for the reader and writer threads, applied by
+     * each thread to itself when {@link #start()} starts it; a refused setting is logged and the thread runs
+     * without it. Call before {@link #start()}.
+     */
+    public SerialLink threadRealtime(RealtimeOptions options) {
+        this.threadRealtime = options == null ? RealtimeOptions.NONE : options;
+        return this;
+    }
 
     /** Starts the reader and writer threads; the reader opens the port (retrying with backoff). */
     public SerialLink start() {
@@ -200,6 +214,7 @@ public final class SerialLink implements AutoCloseable {
     }
 
     private void readLoop() {
+        applyRealtime("serial-reader " + name);
         byte[] buf = new byte[4096];
         long backoffMs = config.reconnectMinMs();
         boolean everOpen = false;
@@ -294,6 +309,13 @@ public final class SerialLink implements AutoCloseable {
         }
     }
 
+    private void applyRealtime(String role) {
+        RealtimeOptions options = threadRealtime;
+        if (!options.isNone()) {
+            RealtimeKnobs.apply(options, role);
+        }
+    }
+
     /** Writer thread only (the queue has one consumer): drops everything queued. */
     private void purgeQueue() {
         Object o;
@@ -310,6 +332,7 @@ public final class SerialLink implements AutoCloseable {
     }
 
     private void writeLoop() {
+        applyRealtime("serial-writer " + name);
         FrameEncoder encoder = new FrameEncoder();
         byte[] payload = new byte[FrameFormat.MAX_PAYLOAD];
         byte[] frame = new byte[FrameFormat.MAX_FRAME];

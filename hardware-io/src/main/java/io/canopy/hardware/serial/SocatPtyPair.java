@@ -70,6 +70,25 @@ public final class SocatPtyPair implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs socat at SCHED_FIFO {@code priority} (1-99) with {@code chrt -f -p}, so that bytes cross the pty pair as
+     * promptly as they would cross a USB-serial driver, whatever else the host is doing; needs root or CAP_SYS_NICE.
+     * Returns null when applied, or why not (one line).
+     */
+    public String fifo(int priority) {
+        try {
+            Process chrt = new ProcessBuilder("chrt", "-f", "-p", Integer.toString(priority), Long.toString(process.pid()))
+                    .redirectErrorStream(true).start();
+            String out = new String(chrt.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            return chrt.waitFor() == 0 ? null : "chrt -f -p " + priority + " " + process.pid() + " failed: " + out;
+        } catch (IOException e) {
+            return "chrt (util-linux) could not run: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
     /** Kills socat with SIGKILL (like pulling the cable: no goodbye) and removes its links. */
     public void kill() {
         Process p = process;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code canopy bench fsm [--json]}: nanoseconds and allocated bytes per dispatched event for the toggle and
- * hierarchical machines of {@code bench/ANCHORS.md} (see {@link FsmBenchmark}). Prints a table; with
+ * hierarchical machines of the peers' published figures (see {@link FsmBenchmark}). Prints a table; with
  * {@code --json} the last line is {@code {"machines": [{"name": ..., "ns_per_event": ...,
  * "alloc_bytes_per_event": ...}, ...]}}. Best of {@code --runs} runs per machine.
  */

@@ -48,6 +48,11 @@ final class BenchLatencyCommand implements Callable<Integer> {
             description = "wake_min_interval of the waking tree (default: ${DEFAULT-VALUE}).")
     String minInterval;
 
+    @Option(names = "--fifo", defaultValue = "0", paramLabel = "PRIORITY",
+            description = "SCHED_FIFO priority 1-99 for the node's tick thread (its link threads one below) and the peer's"
+                    + " threads, as <realtime fifo io_fifo> in a launch file; needs root or CAP_SYS_NICE (default: off).")
+    int fifo;
+
     @Option(names = "--mode", split = ",", defaultValue = "wake,tick", paramLabel = "MODE[,MODE]",
             description = "wake (wake_on the reading), tick (the timer alone), or both (default: ${DEFAULT-VALUE}).")
     List<String> modes = new ArrayList<>();
@@ -67,6 +72,9 @@ final class BenchLatencyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new InputException("canopy bench latency: --wake-min-interval " + e.getMessage());
         }
+        if (fifo < 0 || fifo > 99) {
+            throw new InputException("canopy bench latency: --fifo " + fifo + " is out of range; give 1 to 99 (0: off)");
+        }
         for (String m : modes) {
             if (!m.equals("wake") && !m.equals("tick")) {
                 throw new InputException("canopy bench latency: --mode " + m + " is not wake or tick; write --mode wake,tick");
@@ -75,14 +83,15 @@ final class BenchLatencyCommand implements Callable<Integer> {
         Path dir = SerialBench.tempDir();
         List<LatencyBench.Figures> figures = new ArrayList<>();
         for (String m : modes) {
-            figures.add(LatencyBench.run(dir, m, sensorHz, timerHz, m.equals("wake"), minInterval, warmup, frames));
+            figures.add(LatencyBench.run(dir, m, sensorHz, timerHz, m.equals("wake"), minInterval, warmup, frames, fifo));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(json(figures));
         } else {
             out.printf(Locale.ROOT, "sense to act through a socat pty: RangeReading at %.0f Hz in, the MotorCommand it causes out;"
-                    + " tree timer %.0f Hz (period %.1f ms)%n", sensorHz, timerHz, 1e3 / timerHz);
+                    + " tree timer %.0f Hz (period %.1f ms), SCHED_FIFO %s%n", sensorHz, timerHz, 1e3 / timerHz,
+                    fifo > 0 ? Integer.toString(fifo) : "off");
             out.printf(Locale.ROOT, "%-6s %-8s %-9s %-9s %-9s %-9s %s%n", "mode", "frames", "answered", "p50 us", "p99 us",
                     "p99.9 us", "max us");
             for (LatencyBench.Figures f : figures) {
@@ -99,6 +108,7 @@ final class BenchLatencyCommand implements Callable<Integer> {
         root.addProperty("sensor_hz", sensorHz);
         root.addProperty("timer_hz", timerHz);
         root.addProperty("wake_min_interval", minInterval);
+        root.addProperty("fifo", fifo);
         JsonArray modes = new JsonArray();
         for (LatencyBench.Figures f : figures) {
             JsonObject o = new JsonObject();

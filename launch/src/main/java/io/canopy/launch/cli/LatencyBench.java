@@ -9,6 +9,8 @@ import io.canopy.launch.run.LaunchRunner;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.MotorCommand;
 import io.canopy.proto.RangeReading;
+import io.canopy.tick.RealtimeKnobs;
+import io.canopy.tick.RealtimeOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -39,13 +41,18 @@ final class LatencyBench {
             </root>
             """;
 
-    /** The launch file: one timer, the pty link, the range sensor bound to the blackboard, the tree, the motor. */
-    static String launch(double timerHz, boolean wake, String minInterval) {
+    /**
+     * The launch file: one timer, the pty link, the range sensor bound to the blackboard, the tree, the motor; with
+     * {@code fifo > 0}, a {@code <realtime>} that puts the tick thread at that SCHED_FIFO priority (1 ns timer slack)
+     * and the link's threads one below it.
+     */
+    static String launch(double timerHz, boolean wake, String minInterval, int fifo) {
         String wakeAttrs = wake ? " wake_on=\"serial:base/RangeReading\" wake_min_interval=\"" + minInterval + "\"" : "";
+        String realtime = fifo > 0 ? "\n    <realtime fifo=\"%d\" timer_slack_ns=\"1\" io_fifo=\"%d\"/>".formatted(fifo, Math.max(1, fifo - 1)) : "";
         return """
                 <launch>
                   <arg name="port"/>
-                  <node name="latency">
+                  <node name="latency">%s
                     <timer name="control" hz="%s"/>
                     <serial name="base" port="$(var port)" baud="1000000" timeout_ms="5000"/>
                     <motor name="left" link="base" id="0" timeout_ms="5000"/>
@@ -56,7 +63,7 @@ final class LatencyBench {
                     <bind from="blackboard:left" to="motor:left" timer="control"/>
                   </node>
                 </launch>
-                """.formatted(timerHz, wakeAttrs);
+                """.formatted(realtime, timerHz, wakeAttrs);
     }
 
     /** The far end of the pty: sends readings, times the commands that carry their values. */
@@ -67,13 +74,13 @@ final class LatencyBench {
         final AtomicLong answered = new AtomicLong();
         final SerialLink link;
 
-        Peer(Path port, int frames) {
+        Peer(Path port, int frames, RealtimeOptions realtime) {
             sentNs = new AtomicLongArray(frames + 1);
             latencyNs = new AtomicLongArray(frames + 1);
             for (int i = 0; i <= frames; i++) {
                 latencyNs.set(i, -1);
             }
-            link = SerialLink.open(SerialConfig.of(port.toString(), 1_000_000), this).start();
+            link = SerialLink.open(SerialConfig.of(port.toString(), 1_000_000), this).threadRealtime(realtime).start();
         }
 
         @Override
@@ -108,13 +115,24 @@ final class LatencyBench {
      * a second (plus a tick period) for the last answers.
      */
     static Figures run(Path dir, String mode, double sensorHz, double timerHz, boolean wake, String minInterval, int warmup,
-            int frames) throws Exception {
+            int frames, int fifo) throws Exception {
         Path sub = Files.createDirectories(dir.resolve(mode));
         Files.writeString(sub.resolve("follow.xml"), TREE);
-        Path file = Files.writeString(sub.resolve("latency.launch.xml"), launch(timerHz, wake, minInterval));
+        Path file = Files.writeString(sub.resolve("latency.launch.xml"), launch(timerHz, wake, minInterval, fifo));
         int total = warmup + frames;
         try (SocatPtyPair pair = SocatPtyPair.start(sub)) {
-            Peer peer = new Peer(pair.b(), total);
+            if (fifo > 0) {
+                String refused = pair.fifo(fifo); // the pty stands for a USB-serial driver: it must not wait for a core either
+                if (refused != null) {
+                    throw new IllegalStateException("--fifo " + fifo + ": socat could not be given SCHED_FIFO (" + refused
+                            + "); run as root or with CAP_SYS_NICE, or without --fifo");
+                }
+            }
+            // the peer stands for a sensor board and a motor controller, which do not share the node's CPUs: with --fifo
+            // its threads (and the sending thread) get the node's priority, so the host's other work does not delay them
+            RealtimeOptions peerRealtime = fifo > 0 ? RealtimeOptions.NONE.fifoPriority(fifo).timerSlackNs(1) : RealtimeOptions.NONE;
+            RealtimeKnobs.apply(peerRealtime, "latency peer sender");
+            Peer peer = new Peer(pair.b(), total, peerRealtime);
             LaunchRunner runner = LaunchRunner.start(LaunchLoader.load(file, Map.of("port", pair.a().toString())));
             try {
                 // let the node come up: the first reading is answered once its tree ticks

@@ -186,7 +186,7 @@ final class Recording {
                 m.keepAliveS(), m.telemetryTimer(), m.source());
         return new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), trees, n.machines(), n.links(),
                 n.motors(), n.sensors(), n.diffDrive(), none, n.binds(), n.source(), n.devices(), n.monitor(),
-                n.foreign(), n.remotes());
+                n.foreign(), n.remotes(), io.canopy.launch.RealtimePlan.NONE); // a replay runs on the manual clock: no real-time threads
     }
 
     private static int closedPort() {

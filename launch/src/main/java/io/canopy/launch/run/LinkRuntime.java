@@ -173,11 +173,12 @@ final class LinkRuntime implements AutoCloseable {
         };
     }
 
-    void start() {
+    /** Starts the simulator (if any) and the link, whose reader and writer threads apply {@code ioRealtime}. */
+    void start(io.canopy.tick.RealtimeOptions ioRealtime) {
         if (sim != null) {
             sim.start();
         }
-        link.start();
+        link.threadRealtime(ioRealtime).start();
     }
 
     /** As {@link #start()}, but a simulator's physics is stepped by the caller ({@link DiffDriveSim#step}). */

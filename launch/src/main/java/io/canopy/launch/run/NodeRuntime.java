@@ -317,10 +317,10 @@ final class NodeRuntime {
         }
         outbound.start();
         for (LinkRuntime l : links.values()) {
-            l.start();
+            l.start(plan.realtime().ioThreads());
         }
         if (ownsTicker) {
-            ticker.start();
+            ticker.realtime(plan.realtime().tickThread()).start();
         }
         statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
         if (ownsTicker) {

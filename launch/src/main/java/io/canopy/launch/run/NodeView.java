@@ -74,6 +74,12 @@ public final class NodeView {
         return m == null ? null : m.brokerUrl();
     }
 
+    /** Whether the node's MQTT client is connected to its broker now (false without MQTT). */
+    public boolean mqttConnected() {
+        Node m = node.mqtt;
+        return m != null && m.isConnected();
+    }
+
     /** The control timer's tick at which an event named {@code name} last came in through a binding, or -1. */
     public long eventTick(String name) {
         return node.router.lastTick(name);

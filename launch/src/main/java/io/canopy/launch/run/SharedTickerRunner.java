@@ -60,6 +60,10 @@ public final class SharedTickerRunner implements AutoCloseable {
                 n.start(); // everything but the tick thread and its watchdog
                 NodeInfo.announce(n);
             }
+            if (!r.nodes.isEmpty()) {
+                // the one thread takes the first node's <realtime> tick-thread options (a fleet file repeats one robot)
+                r.group.realtime(r.nodes.get(0).plan.realtime().tickThread());
+            }
             r.group.start();
             r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(n -> n.ticker).toList(),
                     java.util.Collections.nCopies(r.nodes.size(), all)).start();

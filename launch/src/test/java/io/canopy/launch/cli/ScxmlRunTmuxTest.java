@@ -4,7 +4,6 @@ import org.awaitility.core.ConditionTimeoutException;
 import java.time.Duration;
 import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -80,7 +79,7 @@ class ScxmlRunTmuxTest {
 
     @Test
     void aPersonDrivesAMachineByHandInATerminal() throws Exception {
-        assumeTrue(hasTmux(), "tmux is not installed (apt-get install tmux): the terminal test of scxml run is skipped");
+        io.canopy.testkit.Peers.require(hasTmux(), "tmux is not installed (apt-get install tmux): the terminal test of scxml run is skipped");
         Path chart = dir.resolve("door.scxml");
         Files.writeString(chart, "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" initial=\"closed\">\n"
                 + "<datamodel><data id=\"opened\" expr=\"0\"/></datamodel>\n"

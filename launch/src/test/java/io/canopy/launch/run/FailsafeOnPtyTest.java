@@ -13,6 +13,7 @@ import io.canopy.launch.LaunchLoader;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.MotorCommand;
 import io.canopy.proto.MotorState;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,6 +42,8 @@ class FailsafeOnPtyTest {
     private SocatPtyPair pair;
     private Peer peer;
     private LaunchRunner runner;
+    /** The node's {@code <mqtt>} element (the embedded broker on a port the system picks, unless a test needs to know it). */
+    private String mqtt = "<mqtt port=\"0\"/>";
 
     /** The base: answers nothing, reports motor state every 20 ms until muted, records commands. */
     static final class Peer implements LinkSink, AutoCloseable {
@@ -148,13 +153,13 @@ class FailsafeOnPtyTest {
                     <motor name="left" link="base" id="0" timeout_ms="300"/>
                     <motor name="right" link="base" id="1" timeout_ms="300"/>
                     <tree file="drive.xml"/>
-                    <mqtt port="0"/>
+                    %s
                     <bind from="blackboard:left" to="motor:left" timer="control"/>
                     <bind from="blackboard:right" to="motor:right" timer="control"/>
                     %s
                   </node>
                 </launch>
-                """.formatted(nodeAttributes, extra));
+                """.formatted(nodeAttributes, mqtt, extra));
         return LaunchRunner.start(LaunchLoader.load(launch, Map.of("port", pair.a().toString())), registry);
     }
 
@@ -254,6 +259,58 @@ class FailsafeOnPtyTest {
         await().atMost(Duration.ofSeconds(2)).until(() -> peer.commands.stream().filter(c -> c.atNs() > stopAt + 100_000_000L).count() > 0);
         assertThat(peer.drivingAfter(stopAt)).isZero();
         assertThat(runner.views().get(0).failsafeStaleCommands()).as("each bound set-point is a command source").isEqualTo(2);
+    }
+
+    /**
+     * The command source is MQTT: set-points published to {@code cmd/left} and {@code cmd/right} (plain text, through
+     * the embedded broker and a real Paho client) drive the wheels; when the publisher stops, the motors get stops
+     * {@code command_timeout_ms} after its last message, and no driving command follows.
+     */
+    @Test
+    void anMqttCommandSourceThatStopsPublishingPutsItsMotorsSafe() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        mqtt = "<mqtt broker=\"embedded\" port=\"" + port + "\"/>";
+        runner = run("command_timeout_ms=\"200\"", """
+                <root BTCPP_format="4" main_tree_to_execute="Idle">
+                  <BehaviorTree ID="Idle"><KeepRunningUntilFailure><AlwaysSuccess/></KeepRunningUntilFailure></BehaviorTree>
+                </root>
+                """, NodeRegistry.withBuiltins(), """
+                <bind from="mqtt:cmd/left" to="blackboard:left" payload="text"/>
+                <bind from="mqtt:cmd/right" to="blackboard:right" payload="text"/>
+                """);
+        MqttClient operator = new MqttClient("tcp://127.0.0.1:" + port, "failsafe-operator", new MemoryPersistence());
+        try {
+            await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
+                operator.connect();
+                return true;
+            });
+            long[] lastPublishNs = new long[1];
+            // the operator keeps publishing (every 20 ms, the poll interval) until the wheels have been driven a while
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> {
+                operator.publish("cmd/left", "6.0".getBytes(StandardCharsets.UTF_8), 1, false);
+                operator.publish("cmd/right", "4.0".getBytes(StandardCharsets.UTF_8), 1, false);
+                lastPublishNs[0] = System.nanoTime();
+                return peer.drivingAfter(0) > 10;
+            });
+            long last = lastPublishNs[0];
+            await().atMost(Duration.ofSeconds(5)).until(() -> peer.firstStopAfter(last) != null);
+            Peer.Command stop = peer.firstStopAfter(last);
+            double ms = (stop.atNs() - last) / 1e6;
+            System.out.printf("failsafe stale MQTT command: command_timeout_ms 200, last publish to first stop frame %.1f ms%n", ms);
+            assertThat(ms).as("command_timeout_ms (200) + the broker + a tick + the wire").isBetween(180.0, 450.0);
+            long stopAt = stop.atNs();
+            await().atMost(Duration.ofSeconds(2)).until(() -> peer.commands.stream().filter(c -> c.atNs() > stopAt + 100_000_000L).count() > 0);
+            assertThat(peer.drivingAfter(stopAt)).as("no driving command once the source went stale").isZero();
+            assertThat(runner.views().get(0).failsafeStaleCommands()).as("each bound set-point is a command source").isEqualTo(2);
+        } finally {
+            if (operator.isConnected()) {
+                operator.disconnect();
+            }
+            operator.close();
+        }
     }
 
     /**
