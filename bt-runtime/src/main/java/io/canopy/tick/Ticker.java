@@ -51,6 +51,8 @@ public final class Ticker implements AutoCloseable {
 
     private volatile State state = State.NEW;
     private volatile TickRunner runner;
+    /** Whether {@link #runner} is a {@link TickerGroup}'s, shared with other tickers. */
+    private volatile boolean grouped;
 
     /** A ticker for {@code role} (the tick thread's name) on {@code clock}, with a 1024-event inbox. */
     public Ticker(String role, NanoClock clock) {
@@ -217,7 +219,43 @@ public final class Ticker implements AutoCloseable {
         r.start();
     }
 
-    /** Stops the tick thread and waits for the tick in progress to finish. Idempotent. */
+    /**
+     * A {@link TickerGroup} starts this ticker on its thread: every timer's first deadline is one period from
+     * now; returns the error handler the group uses for it.
+     */
+    synchronized ErrorHandler startInGroup() {
+        if (state != State.NEW) {
+            throw new IllegalStateException("ticker '" + role + "' was already started (" + state + ")");
+        }
+        if (clock instanceof ManualNanoClock) {
+            throw new IllegalStateException("ticker '" + role
+                    + "' is on a manual clock: drive it with advance(ns) instead of a ticker group");
+        }
+        agent.startTimers();
+        state = State.THREADED;
+        grouped = true;
+        return errorHandler != null ? errorHandler : ErrorHandler.logAndContinue();
+    }
+
+    /** The group's thread runs this ticker's work from now on (before that thread starts). */
+    void joinRunner(TickRunner r) {
+        runner = r;
+    }
+
+    TickAgent agent() {
+        return agent;
+    }
+
+    /** The group's thread has ended. */
+    void exited() {
+        state = State.STOPPED;
+    }
+
+    /**
+     * Stops the tick thread and waits for the tick in progress to finish. Idempotent. A ticker of a
+     * {@link TickerGroup} leaves the group instead: the group's thread runs none of its work any more and goes on
+     * with the others.
+     */
     public void stop() {
         stop(Long.MAX_VALUE);
     }
@@ -233,6 +271,11 @@ public final class Ticker implements AutoCloseable {
                 state = State.STOPPED;
             }
             return true;
+        }
+        if (grouped) {
+            boolean left = r.detach(agent, timeoutMs);
+            state = State.STOPPED;
+            return left;
         }
         r.requestStop();
         Thread t = r.thread();
@@ -264,7 +307,7 @@ public final class Ticker implements AutoCloseable {
 
     public boolean isRunning() {
         TickRunner r = runner;
-        return r != null && r.thread().isAlive();
+        return r != null && r.thread().isAlive() && !(grouped && state == State.STOPPED);
     }
 
     /**

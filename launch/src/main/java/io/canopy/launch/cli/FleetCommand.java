@@ -6,6 +6,7 @@ import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
+import io.canopy.launch.run.SharedTickerRunner;
 import io.canopy.messaging.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
@@ -22,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,12 +38,14 @@ import picocli.CommandLine.Spec;
  * {@code fleet-robot.launch.xml}: its own ticker thread, simulated base, trees, machine and MQTT connection, the
  * robots claiming the shared route's waypoints) on one broker, and reports per robot the p99 and max lateness of
  * its timers after a warm-up, and for the process its CPU, RSS and threads, and the MQTT messages per second the
- * broker passed on (counted by one subscriber to {@code #}).
+ * broker passed on (counted by one subscriber to {@code #}). With {@code --shared-ticker} the N nodes run on one
+ * tick thread ({@link SharedTickerRunner}) instead of one each.
  */
 @Command(name = "fleet", mixinStandardHelpOptions = true,
         description = {"Run N simulated robots on one broker and report tick lateness, CPU, RSS and MQTT messages/s.",
             "Example: canopy fleet --robots 10 --duration 20s     (embedded broker)",
-            "         canopy fleet --robots 50 --broker tcp://127.0.0.1:1883 --json"})
+            "         canopy fleet --robots 50 --broker tcp://127.0.0.1:1883 --json",
+            "         canopy fleet --robots 100 --shared-ticker   (all robots on one tick thread)"})
 final class FleetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -63,7 +67,8 @@ final class FleetCommand implements Callable<Integer> {
             description = "The launch file of one robot; it must take the arguments robot, broker, x and y (default ${DEFAULT-VALUE}).")
     Path launch;
 
-    @Option(names = "--shared-ticker", description = "Run the N nodes on one ticker thread (not supported yet: every node owns its ticker).")
+    @Option(names = "--shared-ticker", description = "Run the N nodes on one tick thread (each node keeps its timers, phases,"
+            + " failsafe and watchdog) instead of one tick thread per node.")
     boolean sharedTicker;
 
     @Option(names = "--json", description = "Also print the figures as one JSON object on the last line.")
@@ -76,11 +81,6 @@ final class FleetCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (sharedTicker) {
-            err.println("canopy: fleet: --shared-ticker is not supported: each node owns its ticker thread (NodeRuntime builds"
-                    + " its own ticker); run without it, one tick thread per robot");
-            return CanopyMain.EXIT_BAD_INPUT;
-        }
         if (robots < 1 || robots > 1000) {
             err.println("canopy: fleet: --robots " + robots + " is out of range; give 1 to 1000");
             return CanopyMain.EXIT_BAD_INPUT;
@@ -126,7 +126,7 @@ final class FleetCommand implements Callable<Integer> {
     private int measure(LaunchPlan plan, String url, long warmupNs, long durationNs, AtomicLong messages, PrintWriter out)
             throws InterruptedException {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        try (LaunchRunner runner = LaunchRunner.start(plan)) {
+        try (Fleet runner = sharedTicker ? Fleet.of(SharedTickerRunner.start(plan)) : Fleet.of(LaunchRunner.start(plan))) {
             TimeUnit.NANOSECONDS.sleep(warmupNs);
             List<NodeView> views = runner.views();
             List<Histogram[]> before = new ArrayList<>();
@@ -157,14 +157,56 @@ final class FleetCommand implements Callable<Integer> {
             }
             long rssKb = BenchSoakCommand.rssKb();
             int threads = Thread.activeCount();
-            report(out, plan.nodes().size(), url, wallNs, figures, cpuPercent, rssKb, threads, msgsPerS);
+            int tickThreads = tickThreads(views);
+            report(out, plan.nodes().size(), url, wallNs, figures, cpuPercent, rssKb, threads, tickThreads, msgsPerS);
             return CanopyMain.EXIT_OK;
         }
     }
 
+    /** The running nodes, on one tick thread each or on one shared thread. */
+    private interface Fleet extends AutoCloseable {
+        List<NodeView> views();
+
+        @Override
+        void close();
+
+        static Fleet of(LaunchRunner r) {
+            return new Fleet() {
+                public List<NodeView> views() {
+                    return r.views();
+                }
+
+                public void close() {
+                    r.close();
+                }
+            };
+        }
+
+        static Fleet of(SharedTickerRunner r) {
+            return new Fleet() {
+                public List<NodeView> views() {
+                    return r.views();
+                }
+
+                public void close() {
+                    r.close();
+                }
+            };
+        }
+    }
+
+    /** Live tick threads: named after a node (one per node) or the shared one. */
+    private static int tickThreads(List<NodeView> views) {
+        Set<String> names = new java.util.HashSet<>();
+        views.forEach(v -> names.add(v.fullName()));
+        names.add(SharedTickerRunner.THREAD_NAME);
+        return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && names.contains(t.getName())).count();
+    }
+
     private void report(PrintWriter out, int n, String url, long wallNs, List<RobotFigures> figures, double cpuPercent, long rssKb,
-            int threads, double msgsPerS) {
-        out.println(String.format(Locale.ROOT, "%d robots on %s, measured %.1f s after a %s warm-up", n, url, wallNs / 1e9, warmup));
+            int threads, int tickThreads, double msgsPerS) {
+        out.println(String.format(Locale.ROOT, "%d robots on %s, %s, measured %.1f s after a %s warm-up", n, url,
+                sharedTicker ? "one shared tick thread" : "one tick thread per robot", wallNs / 1e9, warmup));
         out.println("robot                      ticks   lateness p99 us   max us");
         for (RobotFigures f : figures) {
             out.println(String.format(Locale.ROOT, "%-24s %8d %17.1f %8.1f", f.name(), f.ticks(), f.p99LatenessUs(), f.maxLatenessUs()));
@@ -172,8 +214,8 @@ final class FleetCommand implements Callable<Integer> {
         double worst = figures.stream().mapToDouble(RobotFigures::p99LatenessUs).max().orElse(0);
         double median = figures.stream().mapToDouble(RobotFigures::p99LatenessUs).sorted().skip(figures.size() / 2).findFirst().orElse(0);
         out.println(String.format(Locale.ROOT, "p99 lateness: median robot %.1f us, worst robot %.1f us; CPU %.0f %% of one core;"
-                + " RSS %.0f MB; %d threads; MQTT %.0f messages/s through the broker", median, worst, cpuPercent, rssKb / 1024.0,
-                threads, msgsPerS));
+                + " RSS %.0f MB; %d threads (%d tick); MQTT %.0f messages/s through the broker", median, worst, cpuPercent,
+                rssKb / 1024.0, threads, tickThreads, msgsPerS));
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("robots", n);
@@ -182,6 +224,8 @@ final class FleetCommand implements Callable<Integer> {
             o.put("cpu_percent", cpuPercent);
             o.put("rss_mb", rssKb / 1024.0);
             o.put("threads", threads);
+            o.put("tick_threads", tickThreads);
+            o.put("shared_ticker", sharedTicker);
             o.put("mqtt_messages_per_s", msgsPerS);
             o.put("p99_lateness_us_median_robot", median);
             o.put("p99_lateness_us_worst_robot", worst);

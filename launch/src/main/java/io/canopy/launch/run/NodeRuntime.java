@@ -76,6 +76,13 @@ final class NodeRuntime {
     /** One per timer: the phases of a tick. */
     final List<NodeCycle> cycles = new ArrayList<>();
     private io.canopy.tick.Watchdog watchdog;
+    /**
+     * Whether this node starts its own tick thread and the watchdog of it ({@code canopy run}); false when a
+     * {@link io.canopy.tick.TickerGroup} runs its ticker with other nodes', watched by the group's watchdog
+     * ({@code canopy fleet --shared-ticker}, see {@link SharedTickerRunner}). Either way {@link #shutdown} stops the
+     * node's ticker (a group's member leaves the group) before it halts the trees.
+     */
+    boolean ownsTicker = true;
     /** Groot2, .btlog, console and Perfetto traces (canopy run --groot2/--btlog/--trace/--trace-json), or null. */
     private TreeMonitoring monitoring;
     MonitorOptions monitorOptions = MonitorOptions.NONE;
@@ -312,12 +319,21 @@ final class NodeRuntime {
         for (LinkRuntime l : links.values()) {
             l.start(plan.realtime().ioThreads());
         }
-        ticker.realtime(plan.realtime().tickThread()).start();
+        if (ownsTicker) {
+            ticker.realtime(plan.realtime().tickThread()).start();
+        }
         statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
-        watchdog = new io.canopy.tick.Watchdog(ticker, devices.around(failsafe)).start();
+        if (ownsTicker) {
+            watchdog = new io.canopy.tick.Watchdog(ticker, failsafes()).start();
+        }
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
+    }
+
+    /** The node's failsafe with its devices' (MAVLink, Dynamixel): what its watchdog calls on a stall. */
+    io.canopy.tick.StallHandler failsafes() {
+        return devices.around(failsafe);
     }
 
     /**

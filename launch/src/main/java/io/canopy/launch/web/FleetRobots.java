@@ -13,20 +13,34 @@ import io.canopy.proto.MachineState;
 import io.canopy.proto.TimerStats;
 import io.canopy.proto.TreeNodes;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The robots on a broker ({@code canopy monitor}), from the topics every node publishes: {@code <robot>/state}
  * (online, or offline from its Last Will), {@code <robot>/status/trees|machines/...} (full status and layouts),
- * and the telemetry {@code <robot>/timers}, {@code links}, {@code battery}, {@code odom}. MQTT callbacks update
- * it; the hub samples it; one lock guards both.
+ * and the telemetry {@code <robot>/timers}, {@code links}, {@code battery}, {@code odom}; and the fleet's claims
+ * ({@code fleet/claims/<resource>}, see {@link io.canopy.launch.fleet.ClaimBoard}), read as the robots read them: the
+ * last claim of a resource wins, a release or an empty retained message ends it, its lease runs from the moment its
+ * last renewal arrived here, and its holder's Last Will ({@code offline}) ends all its claims at once. MQTT callbacks
+ * update it; the hub samples it; one lock guards both.
  */
 final class FleetRobots implements RobotSource {
     private static final long FPS_WINDOW_MS = 1000;
     private final Map<String, Robot> robots = new TreeMap<>();
+    /** The live claims, by resource (waypoint). */
+    private final Map<String, Held> claims = new TreeMap<>();
     private final LogRing log;
+
+    /** A claim as the monitor saw it arrive: who, the lease, when its last (re)publication arrived (wall clock). */
+    private record Held(String holder, long leaseMs, long arrivedMs) {
+        long expiresMs() {
+            return arrivedMs + leaseMs;
+        }
+    }
 
     private static final class Robot {
         Boolean online;
@@ -50,8 +64,12 @@ final class FleetRobots implements RobotSource {
 
     /** MQTT thread: one message. Topics of no robot are ignored; a payload that does not parse is skipped. */
     synchronized void onMessage(String topic, byte[] payload, boolean retained) {
-        int status = topic.indexOf("/status/");
         long now = System.currentTimeMillis();
+        if (topic.startsWith(CLAIMS)) {
+            claim(topic.substring(CLAIMS.length()), payload, retained, now);
+            return;
+        }
+        int status = topic.indexOf("/status/");
         if (status > 0) {
             String name = topic.substring(0, status);
             String rest = topic.substring(status + "/status/".length());
@@ -108,6 +126,9 @@ final class FleetRobots implements RobotSource {
                     log.add(now, on ? "INFO" : "WARN", name + " is " + text + (retained ? " (retained)" : ""));
                 }
                 r.online = on;
+                if (!on) {
+                    endClaimsOf(name, now);
+                }
             }
             case "timers", "links", "battery", "odom" -> {
                 Robot r = robots.get(name);
@@ -162,6 +183,56 @@ final class FleetRobots implements RobotSource {
         }
     }
 
+    private static final String CLAIMS = io.canopy.launch.fleet.ClaimBoard.PREFIX;
+
+    /** A message on {@code fleet/claims/<resource>}: a claim (the holder is the envelope's source), a release, or a cleared topic. */
+    private void claim(String resource, byte[] payload, boolean retained, long now) {
+        if (resource.isEmpty() || resource.contains("/")) {
+            return;
+        }
+        Envelope env = payload.length == 0 ? null : parse(payload);
+        if (env == null || !env.hasEvent() || !"claim".equals(env.getEvent().getName()) || env.getSource().isEmpty()) {
+            Held gone = payload.length == 0 || (env != null && env.hasEvent() && "release".equals(env.getEvent().getName()))
+                    ? claims.remove(resource) : null;
+            if (gone != null) {
+                log.add(now, "INFO", gone.holder() + " released " + resource);
+            }
+            return;
+        }
+        String holder = env.getSource();
+        String[] parts = env.getEvent().getPayload().toStringUtf8().split(" ", 2);
+        long leaseMs;
+        try {
+            leaseMs = parts.length > 1 ? Long.parseLong(parts[1].trim()) : 0;
+        } catch (NumberFormatException e) {
+            return; // not a claim Canopy publishes
+        }
+        Robot r = robot(holder, now, retained);
+        if (Boolean.FALSE.equals(r.online) || leaseMs <= 0) {
+            claims.remove(resource); // a retained claim of a robot whose Last Will came first: it ended with the robot
+            return;
+        }
+        Held before = claims.put(resource, new Held(holder, leaseMs, now));
+        if (before == null || !before.holder().equals(holder)) {
+            log.add(now, "INFO", holder + " claims " + resource + (before == null ? "" : " (after " + before.holder() + ")"));
+        }
+    }
+
+    /** The holder's Last Will: its claims end now, as they do for the robots. */
+    private void endClaimsOf(String holder, long now) {
+        List<String> ended = new ArrayList<>();
+        claims.entrySet().removeIf(e -> {
+            boolean his = e.getValue().holder().equals(holder);
+            if (his) {
+                ended.add(e.getKey());
+            }
+            return his;
+        });
+        if (!ended.isEmpty()) {
+            log.add(now, "WARN", holder + "'s claims ended with its Last Will: " + String.join(", ", ended));
+        }
+    }
+
     private Robot robot(String name, long now, boolean retained) {
         Robot r = robots.computeIfAbsent(name, k -> new Robot());
         if (!retained) {
@@ -195,10 +266,21 @@ final class FleetRobots implements RobotSource {
 
     @Override
     public synchronized Map<String, JsonObject> sample() {
+        long now = System.currentTimeMillis();
+        claims.values().removeIf(h -> now - h.expiresMs() >= 0); // a lease not renewed in time has run out
+        Map<String, JsonObject> held = new LinkedHashMap<>();
+        for (Map.Entry<String, Held> c : claims.entrySet()) {
+            JsonObject h = new JsonObject();
+            h.addProperty("leaseMs", c.getValue().leaseMs());
+            h.addProperty("expiresMs", c.getValue().expiresMs());
+            held.computeIfAbsent(c.getValue().holder(), k -> new JsonObject()).add(c.getKey(), h);
+        }
         Map<String, JsonObject> out = new LinkedHashMap<>();
         for (Map.Entry<String, Robot> e : robots.entrySet()) {
             Robot r = e.getValue();
             JsonObject o = new JsonObject();
+            JsonObject mine = held.get(e.getKey());
+            o.add("claims", mine != null ? mine : new JsonObject());
             o.addProperty("online", r.online == null || r.online);
             o.addProperty("lastSeenMs", r.lastSeenMs);
             o.add("trees", r.trees.deepCopy());

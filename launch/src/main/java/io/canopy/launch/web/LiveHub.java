@@ -22,7 +22,8 @@ final class LiveHub implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LiveHub.class);
     static final long PERIOD_MS = 50;
     private static final int TRAIL = 2000;
-    private static final Gson GSON = new Gson();
+    /** Nulls kept: a key set to null in a delta is how the page learns it was removed. */
+    private static final Gson GSON = new com.google.gson.GsonBuilder().serializeNulls().create();
 
     private final RobotSource source;
     private final boolean control;

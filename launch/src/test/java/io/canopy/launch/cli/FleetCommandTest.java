@@ -38,6 +38,8 @@ class FleetCommandTest {
         assertThat(o.get("cpu_percent").getAsDouble()).isGreaterThan(0);
         assertThat(o.get("rss_mb").getAsDouble()).isGreaterThan(10);
         assertThat(o.get("threads").getAsInt()).isGreaterThan(3);
+        assertThat(o.get("shared_ticker").getAsBoolean()).isFalse();
+        assertThat(o.get("tick_threads").getAsInt()).isEqualTo(3); // one per robot, named after it
         // each robot publishes telemetry and renews its claims: the broker passes messages on
         assertThat(o.get("mqtt_messages_per_s").getAsDouble()).isGreaterThan(3);
         JsonArray per = o.getAsJsonArray("per_robot");
@@ -56,10 +58,25 @@ class FleetCommandTest {
     }
 
     @Test
-    void sharedTickerIsRefusedWithAReason() {
-        int code = run("fleet", "--robots", "2", "--shared-ticker", "--launch", "examples/fleet-robot.launch.xml");
-        assertThat(code).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
-        assertThat(err.toString()).contains("--shared-ticker is not supported").contains("owns its ticker");
+    void sharedTickerRunsEveryRobotOnOneTickThread() {
+        int code = run("fleet", "--robots", "4", "--shared-ticker", "--duration", "3s", "--warmup", "1s", "--json",
+                "--launch", "examples/fleet-robot.launch.xml");
+        assertThat(code).as(err.toString()).isEqualTo(CanopyMain.EXIT_OK);
+        String[] lines = out.toString().trim().split("\n");
+        assertThat(lines[0]).startsWith("4 robots on tcp://127.0.0.1:").contains("one shared tick thread");
+        JsonObject o = JsonParser.parseString(lines[lines.length - 1]).getAsJsonObject();
+        assertThat(o.get("shared_ticker").getAsBoolean()).isTrue();
+        // no thread named after a robot: the one 'shared-ticker' thread ticks them all
+        assertThat(o.get("tick_threads").getAsInt()).isEqualTo(1);
+        assertThat(o.get("mqtt_messages_per_s").getAsDouble()).isGreaterThan(3);
+        JsonArray per = o.getAsJsonArray("per_robot");
+        assertThat(per).hasSize(4);
+        for (var e : per) {
+            JsonObject r = e.getAsJsonObject();
+            // each robot keeps its own timers and statistics: every one of them ticked throughout
+            assertThat(r.get("ticks").getAsLong()).as(r.toString()).isBetween(20L, 250L);
+            assertThat(r.get("p99_lateness_us").getAsDouble()).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(r.get("max_lateness_us").getAsDouble());
+        }
     }
 
     @Test

@@ -146,7 +146,8 @@
   }
 
   function drawFleet(names) {
-    $('fleet').hidden = names.length < 2;
+    var claims = claimRows(names);
+    $('fleet').hidden = names.length < 2 && claims.length === 0;
     var body = $('fleet-table').tBodies[0];
     var rows = {};
     Array.prototype.forEach.call(body.rows, function (tr) { rows[tr.getAttribute('data-robot')] = tr; });
@@ -155,7 +156,8 @@
       if (!tr) {
         tr = body.insertRow();
         tr.setAttribute('data-robot', n);
-        for (var i = 0; i < 5; i++) tr.insertCell();
+        for (var i = 0; i < 6; i++) tr.insertCell();
+        tr.cells[3].className = 'holds';
         tr.onclick = function () { select(n); };
       }
       delete rows[n];
@@ -166,10 +168,47 @@
       var badge = online ? '<span class="badge on">online</span>' : '<span class="badge off">offline</span>';
       if (tr.cells[1].innerHTML !== badge) tr.cells[1].innerHTML = badge;
       setText(tr.cells[2], leafStates(r));
-      setText(tr.cells[3], r.battery ? r.battery.percent.toFixed(0) + ' %' : '—');
-      setText(tr.cells[4], ago(r.lastSeenMs));
+      var holds = Object.keys(r.claims || {}).sort().join(', ');
+      setText(tr.cells[3], holds || '—');
+      if (tr.cells[3].getAttribute('data-claims') !== holds) tr.cells[3].setAttribute('data-claims', holds);
+      setText(tr.cells[4], r.battery ? r.battery.percent.toFixed(0) + ' %' : '—');
+      setText(tr.cells[5], ago(r.lastSeenMs));
     });
     Object.keys(rows).forEach(function (n) { rows[n].remove(); });
+    drawClaims(claims);
+  }
+
+  // every live claim of every robot, by waypoint: [waypoint, holder, expiresMs]
+  function claimRows(names) {
+    var out = [];
+    names.forEach(function (n) {
+      var c = robots[n].claims || {};
+      Object.keys(c).forEach(function (w) { out.push([w, n, c[w].expiresMs]); });
+    });
+    return out.sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; });
+  }
+
+  function drawClaims(claims) {
+    var body = $('claims-table').tBodies[0];
+    var rows = {};
+    Array.prototype.forEach.call(body.rows, function (tr) { rows[tr.getAttribute('data-waypoint')] = tr; });
+    claims.forEach(function (c) {
+      var tr = rows[c[0]];
+      if (!tr) {
+        tr = body.insertRow();
+        tr.setAttribute('data-waypoint', c[0]);
+        for (var i = 0; i < 3; i++) tr.insertCell();
+      }
+      delete rows[c[0]];
+      tr.setAttribute('data-holder', c[1]);
+      setText(tr.cells[0], c[0]);
+      setText(tr.cells[1], c[1]);
+      var s = (c[2] - Date.now()) / 1000;
+      setText(tr.cells[2], s > 0 ? 'in ' + s.toFixed(1) + ' s' : 'now');
+    });
+    Object.keys(rows).forEach(function (w) { rows[w].remove(); });
+    $('claims-table').hidden = claims.length === 0;
+    $('claims-none').hidden = claims.length > 0;
   }
 
   function setText(e, t) { if (e.textContent !== t) e.textContent = t; }

@@ -1,0 +1,116 @@
+package io.canopy.launch.run;
+
+import io.canopy.bt.NodeRegistry;
+import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.NodePlan;
+import io.canopy.tick.StallHandler;
+import io.canopy.tick.SystemNanoClock;
+import io.canopy.tick.TickerGroup;
+import io.canopy.tick.Watchdog;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs every node of a {@link LaunchPlan} on ONE tick thread ({@code canopy fleet --shared-ticker}): each node is
+ * built as {@code canopy run} builds it (its own ticker with its timers, inbox, one-shot timers and statistics, its
+ * tick phases, failsafe and watchdog), but a {@link TickerGroup} runs all the tickers instead of one thread per node.
+ * Each node stays single-threaded: only the group's thread ticks it.
+ *
+ * <p>One watchdog thread ({@code shared-ticker-watchdog}) watches every node's ticker against its own timers'
+ * budgets. A stall of one node's tick holds up every node on the thread, so it calls the failsafes of all of them
+ * (each node's motors are stopped, each node raises {@code watchdog.stall}).
+ */
+public final class SharedTickerRunner implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SharedTickerRunner.class);
+    /** The name of the one tick thread. */
+    public static final String THREAD_NAME = "shared-ticker";
+
+    private final List<NodeRuntime> nodes = new ArrayList<>();
+    private final TickerGroup group = new TickerGroup(THREAD_NAME, SystemNanoClock.INSTANCE);
+    private Watchdog watchdog;
+    private boolean stopped;
+
+    private SharedTickerRunner() {}
+
+    /** Builds every node of {@code plan} with the built-in and navigation leaves, then starts them on one thread. */
+    public static SharedTickerRunner start(LaunchPlan plan) {
+        return start(plan, NodeRegistry.withBuiltins());
+    }
+
+    /** As above with your own leaves registered in {@code registry}. */
+    public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry) {
+        SharedTickerRunner r = new SharedTickerRunner();
+        try {
+            for (NodePlan n : plan.nodes()) {
+                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
+                node.ownsTicker = false;
+                r.nodes.add(node);
+                r.group.add(node.ticker);
+                LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
+            }
+            List<StallHandler> failsafes = r.nodes.stream().map(NodeRuntime::failsafes).toList();
+            StallHandler all = (role, timer, stalledForNs) -> {
+                for (StallHandler f : failsafes) {
+                    f.onStall(role, timer, stalledForNs);
+                }
+            };
+            for (NodeRuntime n : r.nodes) {
+                n.start(); // everything but the tick thread and its watchdog
+                NodeInfo.announce(n);
+            }
+            if (!r.nodes.isEmpty()) {
+                // the one thread takes the first node's <realtime> tick-thread options (a fleet file repeats one robot)
+                r.group.realtime(r.nodes.get(0).plan.realtime().tickThread());
+            }
+            r.group.start();
+            r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(n -> n.ticker).toList(),
+                    java.util.Collections.nCopies(r.nodes.size(), all)).start();
+            LOG.info("{} node(s) ticking on one thread '{}'", r.nodes.size(), THREAD_NAME);
+        } catch (RuntimeException e) {
+            r.close();
+            throw e;
+        }
+        return r;
+    }
+
+    /** Live figures of the nodes, for tests and {@code canopy fleet}. */
+    public List<NodeView> views() {
+        List<NodeView> out = new ArrayList<>();
+        for (NodeRuntime n : nodes) {
+            out.add(new NodeView(n));
+        }
+        return out;
+    }
+
+    /** The id of the one tick thread ({@link Thread#getId()}), -1 before it started. */
+    public long tickThreadId() {
+        return group.tickThreadId();
+    }
+
+    /**
+     * Clean shutdown: each node stops as under {@code canopy run} (its ticker leaves the group, then its trees halt,
+     * its motors stop, ...), then the thread ends. Returns the time it took in nanoseconds. Idempotent.
+     */
+    public synchronized long shutdown() {
+        if (stopped) {
+            return 0;
+        }
+        stopped = true;
+        long start = System.nanoTime();
+        if (watchdog != null) {
+            watchdog.stop();
+        }
+        for (NodeRuntime n : nodes) {
+            n.shutdown(LaunchRunner.SHUTDOWN_BUDGET_NS);
+        }
+        group.stop(1_000);
+        return System.nanoTime() - start;
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+}
