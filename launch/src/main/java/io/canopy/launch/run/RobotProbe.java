@@ -126,7 +126,23 @@ public final class RobotProbe {
         for (LinkRuntime l : node.links.values()) {
             out.add(l.status(node.failsafe != null && node.failsafe.silent(l.plan.name())));
         }
+        out.addAll(node.devices.linkStatuses()); // MAVLink vehicles and Dynamixel buses, as the links telemetry has them
+        if (node.mqtt != null) {
+            out.add(mqttLink(node.mqtt.brokerUrl(), node.mqtt.isConnected(), node.mqtt.stats()));
+        }
         return out;
+    }
+
+    /**
+     * The node's MQTT connection in the shape of a link, for the page's links pane: messages received and published
+     * as frames, payloads that were not the expected Envelope as unparsable, connection losses, and messages dropped
+     * because the outage buffer was full or the connection was down.
+     */
+    static LinkStatus mqttLink(String brokerUrl, boolean connected, io.canopy.messaging.MessagingStats s) {
+        return LinkStatus.newBuilder().setLink("mqtt " + brokerUrl).setConnected(connected)
+                .setFramesReceived(s.received()).setFramesSent(s.published())
+                .setUnparsable(s.unparsable() + s.wrongBody()).setLostCount(s.connectionLosses())
+                .setDroppedQueueFull(s.bufferOverflows()).setDroppedDeviceLost(s.droppedDisconnected()).build();
     }
 
     /** {@code [percent, voltage]} of the first battery with a reading, or null. */

@@ -94,6 +94,11 @@ class PatrolPageBrowserTest {
         int trail0 = Integer.parseInt(driver.findElement(By.id("pose")).getAttribute("data-trail-points"));
         wait.until(d -> Integer.parseInt(d.findElement(By.id("pose")).getAttribute("data-trail-points")) >= trail0 + 5);
 
+        // the links pane shows the serial link and the node's MQTT connection, both up
+        wait.until(d -> !d.findElements(By.cssSelector("#links tr[data-link^='mqtt tcp://']")).isEmpty());
+        assertThat(driver.findElement(By.cssSelector("#links tr[data-link^='mqtt tcp://']")).getText()).contains("up");
+        assertThat(driver.findElement(By.cssSelector("#links tr[data-link='base']")).getText()).contains("up");
+
         Browser.screenshot(driver, "patrol-running.png");
 
         // Patrol, then ReturnToDock when the battery drains under 20 %
