@@ -14,7 +14,7 @@ public final class RecordOptions {
     Path record;
 
     @Option(names = "--record-max-size", paramLabel = "SIZE", defaultValue = "0",
-            description = "Start a new file (run-1.mcap, ...) past this size: 500M, 2G, 100k (default: never).")
+            description = "Start a new file (run-001.mcap, run-002.mcap, ...) when one reaches this size: 500M, 2G, 100k (default: never).")
     String maxSize;
 
     private RecordSession session;
