@@ -30,7 +30,9 @@ check grep -q "^$n files: $n complete, 0 failed" <(env NODE_PATH="$MCAP_JS/node_
 ls -l "$out/split"
 java -jar "$JAR" run launch/examples/patrol.launch.xml --no-status --arg mqtt_port="$(port)" --record "$out/killed.mcap" >"$out/killed.log" 2>&1 &
 pid=$!
-sleep 6
+# a loaded host may take seconds to start the JVM: kill it 5 s after the recording file appears
+for _ in $(seq 120); do [ -s "$out/killed.mcap" ] && break; sleep 0.5; done
+sleep 5
 kill -9 "$pid"; wait "$pid" 2>/dev/null
 java -jar "$JAR" bag info "$out/killed.mcap" >"$out/killed-info.txt" 2>&1
 check test $? = 0
