@@ -142,6 +142,25 @@ class SplitRecordingTest {
     }
 
     @Test
+    void aMaximumSizeBelowWhatEachFileRepeatsIsOneLine() {
+        Path file = dir.resolve("small").resolve("run.mcap");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = io.canopy.launch.cli.CanopyMain.execute("run", "examples/patrol.launch.xml", "--duration", "1s",
+                    "--record", file.toString(), "--record-max-size", "10k");
+        } finally {
+            System.setErr(stderr);
+        }
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(text).isEqualTo(2);
+        assertThat(text.strip()).contains("--record-max-size 10k: below 64k").doesNotContain("\n").doesNotContain("Exception");
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
     void aMissingFileInTheMiddleIsOneLine() throws Exception {
         Path gap = dir.resolve("gap");
         Files.createDirectories(gap);
