@@ -24,8 +24,9 @@ final class ReplayCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE.mcap", description = "a recording made with canopy run --record")
-    Path file;
+    @Parameters(paramLabel = "FILE.mcap", arity = "1..*", description = "a recording made with canopy run --record; of a "
+            + "recording split by --record-max-size, its first file or any of its files (run-*.mcap): the whole run is replayed")
+    List<Path> files = new ArrayList<>();
 
     @Option(names = "--check", description = "Compare every output (out/*: published events, motor set-points) and every tree "
             + "and machine transition with the recording; print the first difference (channel, tick, time, expected vs got) "
@@ -52,13 +53,14 @@ final class ReplayCommand implements Callable<Integer> {
             if (quiet != null) {
                 quiet.setLevel(ch.qos.logback.classic.Level.ERROR); // the replayed node's own log lines are not news
             }
-            r = Replay.run(file, new Replay.Options(with, untilNs, check));
+            r = Replay.run(files, new Replay.Options(with, untilNs, check));
         } finally {
             if (quiet != null) {
                 quiet.setLevel(level);
             }
         }
         PrintWriter out = spec.commandLine().getOut();
+        Path file = r.files().isEmpty() ? files.get(0) : r.files().get(0);
         if (r.divergence() != null) {
             out.println(file + " " + r.divergence().line());
             out.flush();

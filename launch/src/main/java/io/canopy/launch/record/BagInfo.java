@@ -119,7 +119,14 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
     }
 
     public void print(PrintWriter out) {
-        out.printf("file:        %s%s%n", file, complete ? "" : "  (" + problem + ")");
+        out.printf("file:        %s%n", file);
+        if (!complete) { // a crash or kill -9 while recording: no summary, no footer; everything before the cut is read
+            out.printf("truncated:   %s; the counts below are what it holds up to there%n", problem);
+        }
+        String part = metadata.getOrDefault("canopy", Map.of()).getOrDefault("file_index", "0");
+        if (!"0".equals(part)) {
+            out.printf("part:        file %s of a recording split by --record-max-size%n", part);
+        }
         out.printf("messages:    %d in %.3f s%n", messageCount(), durationS());
         out.printf("attachments: %s%n", String.join(", ", attachments));
         out.printf("channels:    %d%n", channels.size());

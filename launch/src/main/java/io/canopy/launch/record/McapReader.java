@@ -61,6 +61,41 @@ final class McapReader {
         }
     }
 
+    /**
+     * The metadata records named {@code name} near the start of {@code file}, read record by record up to the first
+     * chunk (the recorder writes its metadata before any), without reading the rest; empty when there is none.
+     */
+    static Map<String, String> headMetadata(Path file, String name) throws IOException {
+        try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(file)) {
+            ByteBuffer magic = ByteBuffer.allocate(8);
+            in.read(magic, 0);
+            if (!Arrays.equals(magic.array(), McapWriter.MAGIC)) {
+                throw new IOException(file + ": not an MCAP file (no MCAP magic at byte 0)");
+            }
+            long at = 8;
+            ByteBuffer head = ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN);
+            while (at + 9 <= in.size()) {
+                head.clear();
+                in.read(head, at);
+                int op = head.get(0) & 0xFF;
+                long len = head.getLong(1);
+                if (op == McapWriter.OP_CHUNK || op == McapWriter.OP_DATA_END || len < 0 || at + 9 + len > in.size()) {
+                    break;
+                }
+                if (op == McapWriter.OP_METADATA && len < (1 << 24)) {
+                    ByteBuffer r = ByteBuffer.allocate((int) len).order(ByteOrder.LITTLE_ENDIAN);
+                    in.read(r, at + 9);
+                    r.flip();
+                    if (str(r).equals(name)) {
+                        return map(r);
+                    }
+                }
+                at += 9 + len;
+            }
+        }
+        return Map.of();
+    }
+
     private static void visit(int op, ByteBuffer r, Visitor v, int at) throws IOException {
         switch (op) {
             case McapWriter.OP_SCHEMA -> {

@@ -14,8 +14,11 @@ public final class RecordOptions {
     Path record;
 
     @Option(names = "--record-max-size", paramLabel = "SIZE", defaultValue = "0",
-            description = "Start a new file (run-1.mcap, ...) past this size: 500M, 2G, 100k (default: never).")
+            description = "Start a new file (run-001.mcap, run-002.mcap, ...) when one reaches this size: 500M, 2G, 100k (default: never).")
     String maxSize;
+
+    /** The smallest --record-max-size: each file starts with about 30 kB of schemas and attachments (the demo's). */
+    static final long MIN_SIZE = 64 << 10;
 
     private RecordSession session;
 
@@ -24,7 +27,12 @@ public final class RecordOptions {
         if (record == null) {
             return null;
         }
-        session = RecordSession.start(record, plan, bytes(maxSize));
+        long max = bytes(maxSize);
+        if (max > 0 && max < MIN_SIZE) {
+            throw new io.canopy.InputException("--record-max-size " + maxSize + ": below 64k; each file repeats the schemas and "
+                    + "the launch, tree and machine files (about 30 kB for the demo), so give 64k or more (for example 100M)");
+        }
+        session = RecordSession.start(record, plan, max);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "canopy-record-close"));
         return session::tap;
     }

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * One recording ({@code canopy run --record FILE}): the MCAP file, the launch file and the tree and machine files it
  * loaded as attachments, and the writer thread that drains every node's {@link Recorder} every few milliseconds,
  * writes a chunk at least every second (so a kill loses at most about a second), and starts a new file
- * ({@code run-1.mcap}, ...) when one passes {@code --record-max-size}.
+ * ({@code run-001.mcap}, ...) when one passes {@code --record-max-size}.
  */
 public final class RecordSession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RecordSession.class);
@@ -48,6 +48,10 @@ public final class RecordSession implements AutoCloseable {
     private volatile boolean running = true;
     private long chunkOpenedNs = System.nanoTime();
     private final long epochOffsetNs;
+    /** Shared by every file of this recording (metadata {@code recording}): how replay knows its continuation files. */
+    private final String recordingId = java.util.UUID.randomUUID().toString();
+    /** Chunks of messages in the open file (a file takes at least one before the next starts). */
+    private int fileChunks;
     private long written;
     private final List<Path> files = new ArrayList<>();
     /** Replay: where the replayed node's messages go instead of a file (compared with the recording), else null. */
@@ -122,6 +126,7 @@ public final class RecordSession implements AutoCloseable {
         }
         mcap = new McapWriter(file, "canopy", "zstd");
         files.add(file);
+        fileChunks = 0;
         schemas.clear();
         long now = System.currentTimeMillis() * 1_000_000L;
         Path dir = plan.file().toAbsolutePath().getParent();
@@ -129,6 +134,7 @@ public final class RecordSession implements AutoCloseable {
         meta.put("launch", dir.relativize(plan.file().toAbsolutePath()).toString());
         plan.args().forEach((k, v) -> meta.put("arg." + k, v));
         meta.put("file_index", String.valueOf(fileIndex));
+        meta.put("recording", recordingId);
         attach(dir, plan.file(), now);
         for (NodePlan n : plan.nodes()) {
             for (TreePlan t : n.trees()) {
@@ -157,9 +163,9 @@ public final class RecordSession implements AutoCloseable {
         return channels.computeIfAbsent(r, k -> new HashMap<>());
     }
 
-    private int channel(Recorder r, String topic, String type) throws IOException {
+    private int channel(Recorder r, String key, String topic, String type, Map<String, String> metadata) throws IOException {
         Map<String, Integer> m = channelsOf(r);
-        Integer id = m.get(topic);
+        Integer id = m.get(key);
         if (id == null) {
             Integer schema = schemas.get(type);
             if (schema == null) {
@@ -167,8 +173,8 @@ public final class RecordSession implements AutoCloseable {
                 schema = mcap.schema(type, "protobuf", env ? RecordSchemas.envelopeSet() : RecordSchemas.recordSet());
                 schemas.put(type, schema);
             }
-            id = mcap.channel(schema, r.prefix + topic, "protobuf", Map.of());
-            m.put(topic, id);
+            id = mcap.channel(schema, r.prefix + topic, "protobuf", metadata);
+            m.put(key, id);
         }
         return id;
     }
@@ -197,17 +203,18 @@ public final class RecordSession implements AutoCloseable {
     }
 
     private synchronized void flush() throws IOException {
+        if (mcap.pendingBytes() > 0) {
+            fileChunks++;
+        }
         mcap.flushChunk();
         chunkOpenedNs = System.nanoTime();
-        if (maxBytes > 0 && mcap.bytesWritten() >= maxBytes) {
+        if (maxBytes > 0 && mcap.bytesWritten() >= maxBytes && fileChunks > 0) {
             mcap.close();
             fileIndex++;
-            String name = base.getFileName().toString();
-            int dot = name.lastIndexOf('.');
-            String next = dot > 0 ? name.substring(0, dot) + "-" + fileIndex + name.substring(dot) : name + "-" + fileIndex;
+            Path next = RecordingFiles.continuation(base, fileIndex);
             channels.clear();
-            open(base.resolveSibling(next));
-            LOG.info("recording continues in {}", next);
+            open(next);
+            LOG.info("recording continues in {}", next.getFileName());
         }
     }
 
@@ -237,11 +244,18 @@ public final class RecordSession implements AutoCloseable {
                 }
                 case TickRing.INPUT -> {
                     Object data = q.data[slot];
-                    DynamicMessage.Builder b = builder("Input", "name", (String) q.name[slot],
-                            "kind", io.canopy.tick.EventKind.values()[q.index[slot]].name(), "stamp_ns", q.a[slot],
-                            "value", q.value[slot], "derived_before", q.b[slot]);
-                    data(b, data);
-                    put(r, "in/events", q.a[slot], 0, b.build());
+                    MqttInput mqtt = r.mqtt.get((String) q.name[slot]);
+                    Envelope env = mqtt == null || q.index[slot] != io.canopy.tick.EventKind.COMMAND.ordinal() ? null
+                            : mqtt.encode(q.value[slot], data);
+                    if (env != null) { // its topic's channel; the MCAP sequence carries derived_before (replay's ordering)
+                        put(r, "mqtt#" + mqtt.key(), mqtt.channel(), mqtt.metadata(), q.a[slot], q.b[slot], env);
+                    } else {
+                        DynamicMessage.Builder b = builder("Input", "name", (String) q.name[slot],
+                                "kind", io.canopy.tick.EventKind.values()[q.index[slot]].name(), "stamp_ns", q.a[slot],
+                                "value", q.value[slot], "derived_before", q.b[slot]);
+                        data(b, data);
+                        put(r, "in/events", q.a[slot], 0, b.build());
+                    }
                 }
                 case TickRing.MOTORS -> {
                     DynamicMessage.Builder b = builder("MotorSetpoints", "now_ns", q.b[slot]);
@@ -331,16 +345,23 @@ public final class RecordSession implements AutoCloseable {
     }
 
     private void put(Recorder r, String topic, long nodeNs, long sequence, Message m) throws IOException {
+        put(r, topic, topic, Map.of(), nodeNs, sequence, m);
+    }
+
+    private void put(Recorder r, String key, String topic, Map<String, String> metadata, long nodeNs, long sequence, Message m)
+            throws IOException {
         if (sink != null) {
             sink.put(r.prefix + topic, nodeNs, sequence, m);
             return;
         }
-        int ch = channel(r, topic, m.getDescriptorForType().getFullName());
+        int ch = channel(r, key, topic, m.getDescriptorForType().getFullName(), metadata);
         byte[] bytes = m.toByteArray();
         long t = nodeNs + epochOffsetNs;
         mcap.message(ch, (int) sequence, t, t, bytes, 0, bytes.length);
         written++;
-        if (mcap.pendingBytes() > (1 << 20)) {
+        // a chunk at most every MiB; with --record-max-size, one as soon as the file would reach the size, so that
+        // a file's data ends within one message past it
+        if (mcap.pendingBytes() > (1 << 20) || (maxBytes > 0 && mcap.bytesWritten() + mcap.pendingBytes() >= maxBytes)) {
             flush();
         }
     }

@@ -42,6 +42,8 @@ final class Recorder implements NodeTap {
     final TransitionBatch batch = new TransitionBatch(256);
     private final Set<String> derived = new HashSet<>();
     private final Set<String> routeKeys = new HashSet<>();
+    /** The MQTT-in binds by route key: their inbox events are recorded on a channel per topic (writer thread). */
+    java.util.Map<String, MqttInput> mqtt = java.util.Map.of();
     private List<NodeAccess.MotorSource> sources = List.of();
     private List<io.canopy.hardware.device.MotorController> controllers = List.of();
     private double[] lastMotor = new double[0];
@@ -151,6 +153,7 @@ final class Recorder implements NodeTap {
                 n.onOutput(key, e -> outputs.add(new Output(key, to, e.timestampNs(), e.value(), e.attachment())));
             }
         }
+        mqtt = MqttInput.of(n);
         derived.add(SerialLink.EVENT_DEVICE_LOST);
         derived.add(SerialLink.EVENT_DEVICE_BACK);
         for (TreeObserver o : n.treeObservers()) { // the shared ones: --record goes with --groot2, --web, ...

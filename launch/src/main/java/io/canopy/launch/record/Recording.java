@@ -25,38 +25,59 @@ import java.util.Map;
  */
 final class Recording {
     /** One message: its channel's topic and schema name, log time (the node's clock moved to the epoch), bytes. */
-    record Msg(String topic, String type, long logTime, byte[] data) {}
+    record Msg(String topic, String type, long logTime, byte[] data, long sequence, Map<String, String> channelMetadata) {}
 
+    /** The first file (its name goes into every message about the recording). */
     final Path file;
+    /** Every file of the recording, the first first (more than one: split by --record-max-size). */
+    final List<Path> files;
     final List<Msg> messages = new ArrayList<>();
-    private final Map<Integer, String> topics = new HashMap<>();
-    private final Map<Integer, String> types = new HashMap<>();
     private final Map<String, byte[]> attachments = new LinkedHashMap<>();
     private final Map<String, String> meta = new LinkedHashMap<>();
     /** Whether the file ended with its footer, or where it was cut. */
     McapReader.Result read;
 
-    private Recording(Path file) {
-        this.file = file;
+    private Recording(List<Path> files) {
+        this.files = List.copyOf(files);
+        this.file = files.get(0);
     }
 
     /** Reads the whole file (a cut file up to its last whole record); bad input is an InputException naming it. */
     static Recording read(Path file) {
-        Recording r = new Recording(file);
-        r.readAll();
+        return read(List.of(file));
+    }
+
+    /**
+     * Reads every file of the recording {@code given} belong to ({@link RecordingFiles}), in order, as one: the
+     * attachments and metadata of the first, the messages of all. Only the last may be cut short.
+     */
+    static Recording read(List<Path> given) {
+        Recording r = new Recording(RecordingFiles.resolve(given));
+        for (int i = 0; i < r.files.size(); i++) {
+            Path f = r.files.get(i);
+            r.readAll(f, i == 0);
+            if (i < r.files.size() - 1 && !r.read.complete()) {
+                throw new InputException(f + ": " + r.read.problem() + ", but the recording continues in "
+                        + r.files.get(i + 1).getFileName() + "; this part of it is damaged, so it cannot be replayed past it");
+            }
+        }
         return r;
     }
 
-    private void readAll() {
+    private void readAll(Path file, boolean first) {
         if (!Files.isRegularFile(file)) {
             throw new InputException(file + ": no such file; give a recording made with canopy run --record");
         }
+        Map<Integer, String> topics = new HashMap<>(); // channel ids are per file
+        Map<Integer, String> types = new HashMap<>();
+        Map<Integer, Map<String, String>> channelMeta = new HashMap<>();
         try {
             read = McapReader.read(file, new McapReader.Visitor() {
                 @Override
                 public void channel(int id, int schemaId, String topic, String encoding, Map<String, String> metadata) {
                     topics.put(id, topic);
                     types.put(id, schemaNames.getOrDefault(schemaId, ""));
+                    channelMeta.put(id, metadata);
                 }
 
                 private final Map<Integer, String> schemaNames = new HashMap<>();
@@ -68,17 +89,20 @@ final class Recording {
 
                 @Override
                 public void message(int channel, long sequence, long logTime, long publishTime, byte[] data) {
-                    messages.add(new Msg(topics.getOrDefault(channel, "?"), types.getOrDefault(channel, ""), logTime, data));
+                    messages.add(new Msg(topics.getOrDefault(channel, "?"), types.getOrDefault(channel, ""), logTime, data,
+                            sequence, channelMeta.getOrDefault(channel, Map.of())));
                 }
 
                 @Override
                 public void attachment(String name, String mediaType, long logTime, byte[] data) {
-                    attachments.put(name, data);
+                    if (first) {
+                        attachments.put(name, data);
+                    }
                 }
 
                 @Override
                 public void metadata(String name, Map<String, String> values) {
-                    if ("canopy".equals(name)) {
+                    if ("canopy".equals(name) && first) {
                         meta.putAll(values);
                     }
                 }

@@ -65,7 +65,7 @@ public final class Replay {
      * @param state    at --until: each machine's active states and the blackboard, one line each; else ""
      */
     public record Result(long ticks, long compared, long nodeNs, long wallNs, Divergence divergence, String cut,
-            boolean stoppedAtUntil, String state) {
+            boolean stoppedAtUntil, String state, List<Path> files) {
         public double speed() {
             return wallNs <= 0 ? 0 : (double) nodeNs / wallNs;
         }
@@ -73,8 +73,10 @@ public final class Replay {
         public String summary(boolean check) {
             String what = check ? (divergence == null ? "identical: " : "") + compared + " messages compared, " : "";
             String end = cut != null ? "; replayed up to the cut (" + cut + ")" : stoppedAtUntil ? "; stopped at --until" : "";
-            return String.format(java.util.Locale.ROOT, "%s%d ticks, %.3f s of node time in %.3f s (%.0f× real time)%s",
-                    what, ticks, nodeNs / 1e9, wallNs / 1e9, speed(), end);
+            String split = files.size() < 2 ? "" : "; " + files.size() + " files (" + files.get(0).getFileName() + " to "
+                    + files.get(files.size() - 1).getFileName() + ")";
+            return String.format(java.util.Locale.ROOT, "%s%d ticks, %.3f s of node time in %.3f s (%.0f× real time)%s%s",
+                    what, ticks, nodeNs / 1e9, wallNs / 1e9, speed(), split, end);
         }
     }
 
@@ -100,7 +102,15 @@ public final class Replay {
 
     /** Replays {@code file}; bad input (not a recording, no launch file, a --with naming nothing) is an InputException. */
     public static Result run(Path file, Options options) {
-        Recording recording = Recording.read(file);
+        return run(List.of(file), options);
+    }
+
+    /**
+     * Replays the recording {@code files} belong to: one file, or any files of a recording split by
+     * --record-max-size (its first file and every continuation file next to it are replayed, in order).
+     */
+    public static Result run(List<Path> files, Options options) {
+        Recording recording = Recording.read(files);
         Path dir = recording.unpack(options.with());
         try {
             return new Replay(recording, options).replay(recording.load(dir));
@@ -133,10 +143,11 @@ public final class Replay {
             until |= run.stoppedAtUntil;
             state.append(run.state);
             if (run.divergence != null) {
-                return new Result(ticks, compared, nodeNs, System.nanoTime() - t0, run.divergence, cut(), until, state.toString());
+                return new Result(ticks, compared, nodeNs, System.nanoTime() - t0, run.divergence, cut(), until, state.toString(),
+                        recording.files);
             }
         }
-        return new Result(ticks, compared, nodeNs, System.nanoTime() - t0, null, cut(), until, state.toString());
+        return new Result(ticks, compared, nodeNs, System.nanoTime() - t0, null, cut(), until, state.toString(), recording.files);
     }
 
     private String cut() {
@@ -177,6 +188,8 @@ public final class Replay {
                     break;
                 }
             }
+            long lastDerived = 0;
+            Map<Map<String, String>, MqttInput> mqttChannels = new java.util.IdentityHashMap<>();
             for (Recording.Msg m : messages) {
                 if (!m.topic().startsWith(prefix)) {
                     continue;
@@ -188,10 +201,25 @@ public final class Replay {
                             links(d));
                     ring.add(tick);
                     tickList.add(tick);
-                } else if (t.equals("in/events")) {
+                } else if (t.equals("in/events")) { // outside events other than MQTT's (and, in older recordings, MQTT's too)
                     DynamicMessage d = parse("Input", m);
+                    lastDerived = num(d, "derived_before");
                     ring.add(new InputRec(str(d, "name"), EventKind.valueOf(str(d, "kind")), num(d, "stamp_ns"),
-                            (double) d.getField(field(d, "value")), attachment(d), num(d, "derived_before")));
+                            (double) d.getField(field(d, "value")), attachment(d), lastDerived));
+                } else if (t.startsWith(MqttInput.CHANNEL)
+                        && mqttChannels.computeIfAbsent(m.channelMetadata(), MqttInput::of) != null) {
+                    MqttInput in = mqttChannels.get(m.channelMetadata());
+                    Envelope env;
+                    try {
+                        env = Envelope.parseFrom(m.data());
+                    } catch (InvalidProtocolBufferException e) {
+                        throw new InputException(file + ": a message on " + m.topic() + " does not parse (" + e.getMessage() + ")");
+                    }
+                    MqttInput.Decoded d = in.decode(env);
+                    // the sequence is derived_before's low 32 bits; it never decreases, so it unwraps exactly
+                    lastDerived += (m.sequence() - lastDerived) & 0xFFFF_FFFFL;
+                    ring.add(new InputRec(in.key(), EventKind.COMMAND, m.logTime() - epochOffsetNs, d.value(), d.data(),
+                            lastDerived));
                 } else if (t.startsWith("in/serial/")) {
                     String rest = t.substring("in/serial/".length());
                     if (rest.endsWith("/state")) {

@@ -27,10 +27,16 @@ public final class DemoRecording {
 
     /** Records {@code seconds} of node time into {@code file}; {@code commands}: node time (ns) to "stop"/"start". */
     public static void record(Path file, Map<String, String> args, long seconds, Map<Long, String> commands) throws IOException {
+        record(file, args, seconds, commands, 0);
+    }
+
+    /** As above, starting a new file whenever one reaches {@code maxBytes} (--record-max-size; 0: never). */
+    public static void record(Path file, Map<String, String> args, long seconds, Map<Long, String> commands, long maxBytes)
+            throws IOException {
         Map<String, String> all = new LinkedHashMap<>(args);
         all.putIfAbsent("mqtt_port", String.valueOf(freePort()));
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"), all);
-        RecordSession session = RecordSession.start(file, plan, 0);
+        RecordSession session = RecordSession.start(file, plan, maxBytes);
         ManualNanoClock clock = new ManualNanoClock();
         NodeRuntime node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), session.tap(plan.nodes().get(0)));
         try {

@@ -153,5 +153,22 @@ class RecordDemoTest {
         assertThat(part.complete()).isFalse();
         assertThat(part.problem()).contains("cut short");
         assertThat(part.messageCount()).isGreaterThan(info.messageCount() / 3).isLessThan(info.messageCount());
+
+        // canopy bag info on it: says it is truncated, and still counts what is there, per channel
+        java.io.ByteArrayOutputStream shown = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(shown, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            exit = io.canopy.launch.cli.CanopyMain.execute("bag", "info", cut.toString());
+        } finally {
+            System.setOut(stdout);
+        }
+        String text = shown.toString(java.nio.charset.StandardCharsets.UTF_8);
+        System.out.println(text);
+        assertThat(exit).isZero();
+        assertThat(text).containsPattern("truncated: +(record at byte \\d+ is cut short|file ends at byte \\d+ without a footer)")
+                .contains("messages:    " + part.messageCount() + " in ");
+        long control = part.channels().stream().filter(c -> c.topic().endsWith("/timer/control")).findFirst().orElseThrow().count();
+        assertThat(control).isBetween(300L, 1499L);
+        assertThat(text).containsPattern("robot1/controller/timer/control +canopy.record.v1.Tick +" + control + " msgs +(49\\.9\\d|50\\.0\\d) Hz");
     }
 }
