@@ -149,9 +149,14 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
      * A packet the decoder could not read reaches Moquette's message logger, which throws "invalid massage" with
      * the decoder's cause (for an oversize message Netty's "too large message: N bytes"); Moquette would log it at
      * ERROR with its stack trace on every attempt. One WARN line per client instead, and the client disconnected.
+     * Every other exception (a client that left without DISCONNECT, ...) goes on to Moquette as before.
      */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!unreadablePacket(cause)) {
+            ctx.fireExceptionCaught(cause);
+            return;
+        }
         Client c = ctx.channel().attr(CLIENT).get();
         String who = c != null ? c.id : "(not connected) " + ctx.channel().remoteAddress();
         Throwable root = cause;
@@ -170,6 +175,19 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
                     who, root.getClass().getSimpleName(), what);
         }
         ctx.close();
+    }
+
+    /** Moquette's "invalid massage" (sic) around the decoder's cause, or the decoder's own exception. */
+    static boolean unreadablePacket(Throwable cause) {
+        if (cause instanceof java.io.IOException && "invalid massage".equals(cause.getMessage()) && cause.getCause() != null) {
+            return true;
+        }
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof io.netty.handler.codec.DecoderException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One client connection's buckets and counts; its lock is held for a few arithmetic operations. */
@@ -248,11 +266,11 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
         private String reportLocked(long nowNs, String tail) {
             double seconds = Math.max(1e-3, (nowNs - windowStartNs) / 1e9);
             String line = String.format(java.util.Locale.ROOT,
-                    "embedded MQTT broker: client '%s' published %.0f msg/s, over its limit of %d msg/s (QoS 0) and %d"
-                            + " msg/s (QoS 1/2): dropped %d QoS 0 and %d QoS 1/2 publishes in %.1f s%s;"
+                    "embedded MQTT broker: client '%s' is over its limit of %d msg/s (QoS 0) and %d msg/s (QoS 1/2):"
+                            + " dropped %d QoS 0 and %d QoS 1/2 of its %d publishes in %.1f s (%.0f msg/s)%s;"
                             + " slow the client or raise <mqtt client_rate>",
-                    id, publishes / seconds, limits.clientRate(), limits.commandRate(), windowTelemetry, windowCommands,
-                    seconds, tail);
+                    id, limits.clientRate(), limits.commandRate(), windowTelemetry, windowCommands, publishes, seconds,
+                    publishes / seconds, tail);
             lastReportNs = nowNs;
             windowStartNs = nowNs;
             publishes = 0;

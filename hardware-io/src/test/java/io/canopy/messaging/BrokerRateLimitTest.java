@@ -104,7 +104,7 @@ class BrokerRateLimitTest {
             assertThat(limit.droppedTelemetry("operator") + limit.droppedCommands("operator")).isZero();
             assertThat(limit.droppedTelemetry("watcher") + limit.droppedCommands("watcher")).isZero();
             assertThat(lines("client 'flood'")).as("one line per client per 10 s").hasSize(1).first().asString()
-                    .contains("over its limit of 200 msg/s (QoS 0) and 800 msg/s (QoS 1/2)", "dropped ",
+                    .contains("over its limit of 200 msg/s (QoS 0) and 800 msg/s (QoS 1/2)", "dropped ", " QoS 0 and 0 QoS 1/2 of its ",
                             "raise <mqtt client_rate>");
             assertThat(lines("'operator'")).isEmpty();
 
@@ -185,6 +185,16 @@ class BrokerRateLimitTest {
         assertThat(logged.list).allMatch(e -> e.getThrowableProxy() == null);
         assertThat(moquetteLog.list.stream().filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.ERROR)))
                 .as("Moquette's 'invalid massage' ERROR with its trace is gone").isEmpty();
+    }
+
+    @Test
+    void onlyUnreadablePacketsAreTakenFromMoquettesErrorHandling() {
+        assertThat(BrokerRateLimit.unreadablePacket(new java.io.IOException("invalid massage",
+                new io.netty.handler.codec.TooLongFrameException("too large message: 1048595 bytes")))).isTrue();
+        assertThat(BrokerRateLimit.unreadablePacket(new io.netty.handler.codec.DecoderException("bad"))).isTrue();
+        assertThat(BrokerRateLimit.unreadablePacket(new java.io.IOException("Connection reset by peer")))
+                .as("a client that left: Moquette's handler and the launcher's ClientResetFilter deal with it").isFalse();
+        assertThat(BrokerRateLimit.unreadablePacket(new java.io.IOException("Broken pipe"))).isFalse();
     }
 
     @Test

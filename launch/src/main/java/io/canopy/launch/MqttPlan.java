@@ -30,7 +30,7 @@ public record MqttPlan(
         int clientRate,
         Source source) {
     public static final int DEFAULT_MAX_MESSAGE_KB = 256;
-    public static final int DEFAULT_CLIENT_RATE = 5000;
+    public static final int DEFAULT_CLIENT_RATE = 2000;
 
     /** Without the embedded broker's limits: the defaults. */
     public MqttPlan(boolean embedded, String brokerUrl, int port, String user, String password, boolean tls, Path caFile,
