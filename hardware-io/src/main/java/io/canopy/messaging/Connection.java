@@ -89,9 +89,6 @@ final class Connection implements MqttCallbackExtended {
         this.stateTopic = stateTopic;
         this.counters = counters;
         this.backoffMs = config.reconnectMinMs();
-        this.sizeLimit = new MessageSizeLimit(config.maxMessageBytes());
-        this.clientId = clientId;
-        OwnClients.add(String.valueOf(clientId)); // an embedded broker of this process does not rate-limit it
         try {
             this.client = new MqttAsyncClient(serverUri, clientId, new MemoryPersistence());
         } catch (MqttException e) {
@@ -109,6 +106,9 @@ final class Connection implements MqttCallbackExtended {
         if (stateTopic != null) {
             subs.put(stateTopic, new Sub(1, this::onOwnState));
         }
+        this.sizeLimit = new MessageSizeLimit(config.maxMessageBytes());
+        this.clientId = clientId;
+        OwnClients.add(String.valueOf(clientId)); // an embedded broker of this process does not rate-limit it
     }
 
     private static MqttConnectOptions connectOptions(String serverUri, NodeConfig config, String stateTopic) {
