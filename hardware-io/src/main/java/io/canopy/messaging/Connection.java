@@ -70,6 +70,8 @@ final class Connection implements MqttCallbackExtended {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final AtomicInteger pendingCount = new AtomicInteger();
     private final Runnable drainTask = this::drain;
+    private final MessageSizeLimit sizeLimit;
+    private final String clientId;
     private final IMqttActionListener deliveryListener = new DeliveryListener();
 
     private volatile boolean connected;
@@ -104,6 +106,9 @@ final class Connection implements MqttCallbackExtended {
         if (stateTopic != null) {
             subs.put(stateTopic, new Sub(1, this::onOwnState));
         }
+        this.sizeLimit = new MessageSizeLimit(config.maxMessageBytes());
+        this.clientId = clientId;
+        OwnClients.add(String.valueOf(clientId)); // an embedded broker of this process does not rate-limit it
     }
 
     private static MqttConnectOptions connectOptions(String serverUri, NodeConfig config, String stateTopic) {
@@ -346,6 +351,9 @@ final class Connection implements MqttCallbackExtended {
      * oldest is dropped and counted). A QoS 0 message is dropped and counted while disconnected.
      */
     void publish(String topic, byte[] payload, int qos, boolean retain) {
+        if (sizeLimit.refuses(topic, payload.length, qos)) {
+            return;
+        }
         Pending p = new Pending(topic, payload, qos, retain);
         boolean drainLater = false;
         synchronized (lock) {
@@ -485,6 +493,7 @@ final class Connection implements MqttCallbackExtended {
                 LOG.trace("close: {}", e.toString());
             }
             connected = false;
+            OwnClients.remove(String.valueOf(clientId));
             int lost = pendingCount.get();
             if (lost > 0) {
                 counters.bufferOverflows.addAndGet(lost);

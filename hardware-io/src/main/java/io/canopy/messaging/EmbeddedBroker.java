@@ -20,25 +20,36 @@ import java.util.concurrent.locks.LockSupport;
  * client hashed to it) down: {@link SessionLoopRevival} restarts it.
  */
 public final class EmbeddedBroker implements AutoCloseable {
-    /** The largest MQTT message the embedded broker accepts (256 KB); a client that sends more is disconnected. */
-    public static final int MAX_MESSAGE_BYTES = 256 * 1024;
+    /** The largest MQTT message the embedded broker accepts by default (256 KB); see {@link BrokerLimits}. */
+    public static final int MAX_MESSAGE_BYTES = BrokerLimits.DEFAULT.maxMessageBytes();
 
     public static final String HOST = "127.0.0.1";
     private final Server server;
     private final int port;
+    private final BrokerRateLimit rateLimit;
 
-    private EmbeddedBroker(Server server, int port) {
+    private EmbeddedBroker(Server server, int port, BrokerRateLimit rateLimit) {
         this.server = server;
         this.port = port;
+        this.rateLimit = rateLimit;
     }
 
     /** Starts a broker on 127.0.0.1:{@code port} (0 picks a free port); fails with a clear message when taken. */
     public static EmbeddedBroker start(int port) {
-        return start(port, true);
+        return start(port, BrokerLimits.DEFAULT, true);
+    }
+
+    /** As {@link #start(int)}, with a maximum message size and a per-client rate ({@code <mqtt max_message_kb client_rate>}). */
+    public static EmbeddedBroker start(int port, BrokerLimits limits) {
+        return start(port, limits, true);
     }
 
     /** As {@link #start(int)}; {@code tcpNoDelay=false} only to measure what Nagle's algorithm costs. */
     static EmbeddedBroker start(int port, boolean tcpNoDelay) {
+        return start(port, BrokerLimits.DEFAULT, tcpNoDelay);
+    }
+
+    private static EmbeddedBroker start(int port, BrokerLimits limits, boolean tcpNoDelay) {
         LogLevels.quietByDefault(List.of("io.moquette", "io.netty"));
         int chosen = port == 0 ? freeLoopbackPort() : port;
         Properties p = new Properties();
@@ -49,7 +60,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         // MQTT 3.1.1 allows an empty client id with a clean session (mosquitto_pub without -i sends one)
         p.setProperty(BrokerConstants.ALLOW_ZERO_BYTE_CLIENT_ID_PROPERTY_NAME, "true");
         // a robot's messages are small: a larger one (a flood, a mistake) is refused and its client disconnected
-        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(MAX_MESSAGE_BYTES));
+        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(limits.maxMessageBytes()));
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
         p.setProperty(BrokerConstants.METRICS_ENABLE_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.BUGSNAG_ENABLE_PROPERTY_NAME, "false");
@@ -66,6 +77,7 @@ public final class EmbeddedBroker implements AutoCloseable {
             throw new InputException("embedded MQTT broker on " + HOST + ":" + chosen + " did not start ("
                     + Connection.describe(e) + "); free the port or configure another one or a broker URL", e);
         }
+        BrokerRateLimit rateLimit = BrokerRateLimit.install(server, limits); // for every connection from now on
         // Moquette records the bound port from a Netty listener that runs on an event loop, possibly after
         // startServer returned, in a plain HashMap that Server.getPort() also writes (computeIfAbsent): asking
         // while the listener writes throws ConcurrentModificationException or loses the entry. So choose the
@@ -94,7 +106,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                     + "; free the port or configure another one or a broker URL");
         }
         SessionLoopRevival.install(server);
-        return new EmbeddedBroker(server, bound);
+        return new EmbeddedBroker(server, bound, rateLimit);
     }
 
     private static int freeLoopbackPort() {
@@ -115,6 +127,11 @@ public final class EmbeddedBroker implements AutoCloseable {
                 LockSupport.parkNanos(1_000_000);
             }
         }
+    }
+
+    /** Its per-client limits and what they dropped; null when this Moquette has no place for them. */
+    public BrokerRateLimit rateLimit() {
+        return rateLimit;
     }
 
     public int port() {

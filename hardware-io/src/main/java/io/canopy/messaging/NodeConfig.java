@@ -43,6 +43,7 @@ public final class NodeConfig {
     private final boolean announceState;
     private final boolean warnFirstConnectFailure;
     private final boolean persistentSession;
+    private final int maxMessageBytes;
     private final LongSupplier epochNs;
 
     private NodeConfig(Builder b) {
@@ -61,6 +62,7 @@ public final class NodeConfig {
         this.reconnectMinMs = b.reconnectMinMs;
         this.reconnectMaxMs = b.reconnectMaxMs;
         this.persistentSession = b.persistentSession;
+        this.maxMessageBytes = b.maxMessageBytes;
         this.outageBufferSize = b.outageBufferSize;
         this.announceState = b.announceState;
         this.warnFirstConnectFailure = b.warnFirstConnectFailure;
@@ -95,6 +97,8 @@ public final class NodeConfig {
      * a network cut) are delivered when it reconnects.
      */
     public boolean persistentSession() { return persistentSession; }
+    /** The largest message the node sends (default 256 KB); a larger one is dropped with one WARN line per topic. */
+    public int maxMessageBytes() { return maxMessageBytes; }
     /** How many QoS 1/2 publishes wait while disconnected; beyond it the oldest is dropped and counted. */
     public int outageBufferSize() { return outageBufferSize; }
     /** Whether the node publishes its retained {@code <ns>/<node>/state} and sets the Last Will. */
@@ -128,6 +132,7 @@ public final class NodeConfig {
         private boolean announceState = true;
         private boolean warnFirstConnectFailure = true;
         private boolean persistentSession;
+        private int maxMessageBytes = BrokerLimits.DEFAULT.maxMessageBytes();
         private LongSupplier epochNs = () -> System.currentTimeMillis() * 1_000_000L;
 
         private Builder(String nodeName) {
@@ -187,6 +192,16 @@ public final class NodeConfig {
          * {@link #clientId}, the id is {@code canopy-<namespace>-<node>}, stable across restarts of the node.
          */
         public Builder persistentSession(boolean on) { this.persistentSession = on; return this; }
+
+        /** See {@link NodeConfig#maxMessageBytes()}; the same figure as the broker's ({@code <mqtt max_message_kb>}). */
+        public Builder maxMessageBytes(int n) {
+            if (n < 1024 || n > BrokerLimits.MQTT_MAX_BYTES) {
+                throw new InputException("maximum message size " + n + " bytes is out of range; give 1 KB to 256 MB"
+                        + " (<mqtt max_message_kb=\"256\"/>)");
+            }
+            this.maxMessageBytes = n;
+            return this;
+        }
 
         public Builder outageBufferSize(int n) { this.outageBufferSize = positive(n, "outageBufferSize"); return this; }
 

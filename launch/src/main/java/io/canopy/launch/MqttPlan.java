@@ -8,6 +8,12 @@ import java.nio.file.Path;
  *
  * @param brokerUrl      {@code tcp://host:port} or {@code ssl://host:port}, or null when embedded
  * @param telemetryTimer the timer at whose rate timer, tree and machine status is published, or null
+ * @param maxMessageKb   the largest MQTT message, in KB ({@code max_message_kb}, default 256): the embedded broker
+ *                       refuses a larger one (one WARN line per client, the client disconnected) and the node's own
+ *                       client does not send one (one WARN line per topic)
+ * @param clientRate     publishes per second one client may send to the embedded broker ({@code client_rate},
+ *                       default {@value #DEFAULT_CLIENT_RATE}): above it QoS 0 publishes are dropped, QoS 1/2 only
+ *                       above four times it; the node's own client is exempt
  */
 public record MqttPlan(
         boolean embedded,
@@ -20,7 +26,19 @@ public record MqttPlan(
         String clientId,
         int keepAliveS,
         String telemetryTimer,
+        int maxMessageKb,
+        int clientRate,
         Source source) {
+    public static final int DEFAULT_MAX_MESSAGE_KB = 256;
+    public static final int DEFAULT_CLIENT_RATE = 2000;
+
+    /** Without the embedded broker's limits: the defaults. */
+    public MqttPlan(boolean embedded, String brokerUrl, int port, String user, String password, boolean tls, Path caFile,
+            String clientId, int keepAliveS, String telemetryTimer, Source source) {
+        this(embedded, brokerUrl, port, user, password, tls, caFile, clientId, keepAliveS, telemetryTimer,
+                DEFAULT_MAX_MESSAGE_KB, DEFAULT_CLIENT_RATE, source);
+    }
+
     /** The URL the client connects to (the embedded broker's when embedded). */
     public String connectUrl() {
         return embedded ? "tcp://127.0.0.1:" + port : brokerUrl;
@@ -30,7 +48,7 @@ public record MqttPlan(
     public MqttPlan withLogin(String newUser, String newPassword, Path newCa) {
         return new MqttPlan(embedded, brokerUrl, port, newUser != null ? newUser : user,
                 newUser != null ? newPassword : password, tls || newCa != null, newCa != null ? newCa : caFile, clientId,
-                keepAliveS, telemetryTimer, source);
+                keepAliveS, telemetryTimer, maxMessageKb, clientRate, source);
     }
 
     @Override

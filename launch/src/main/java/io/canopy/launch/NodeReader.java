@@ -501,7 +501,7 @@ final class NodeReader {
 
     private void readMqtt(XmlElement e) {
         ElementReader r = new ElementReader(e, subst, errors, "broker", "port", "user", "password", "tls", "ca_file",
-                "client_id", "keepalive_s", "telemetry_timer");
+                "client_id", "keepalive_s", "telemetry_timer", "max_message_kb", "client_rate");
         noChildren(e);
         if (!r.enabled()) {
             return;
@@ -538,7 +538,16 @@ final class NodeReader {
         } else if (node.children.stream().anyMatch(c -> c.name.equals("timer") && "telemetry".equals(c.attributes.get("name")))) {
             telemetry = "telemetry";
         }
-        mqtt = new MqttPlan(embedded, url, port, user, password, tls, ca, emptyToNull(clientId), keepAlive, telemetry, e.source());
+        // MQTT's own ceiling is 256 MB; a robot's messages are small, so the default refuses more than 256 KB
+        int maxKb = (int) r.integer("max_message_kb", MqttPlan.DEFAULT_MAX_MESSAGE_KB, 1, 262_144, "kilobytes");
+        int clientRate = (int) r.integer("client_rate", MqttPlan.DEFAULT_CLIENT_RATE, 1, 10_000_000,
+                "publishes per second per client");
+        if (!embedded && r.has("client_rate")) {
+            r.error("attribute 'client_rate' limits the embedded broker's clients; an external broker sets its own limits:"
+                    + " drop client_rate or set broker=\"embedded\"");
+        }
+        mqtt = new MqttPlan(embedded, url, port, user, password, tls, ca, emptyToNull(clientId), keepAlive, telemetry,
+                maxKb, clientRate, e.source());
     }
 
     private static String emptyToNull(String s) {

@@ -216,6 +216,23 @@ class LaunchLoaderErrorsTest {
     }
 
     @Test
+    void badBrokerLimitsNameTheAttributeAndTheFix() {
+        List<String> errs = errors("lim.launch.xml", """
+                  <node name="a"><mqtt max_message_kb="0"/></node>
+                  <node name="b"><mqtt max_message_kb="lots" client_rate="-5"/></node>
+                  <node name="c"><mqtt broker="tcp://h:1883" client_rate="100"/></node>
+                """);
+        assertThat(errs).hasSize(4);
+        errs.forEach(l -> assertThat(l).matches(".*/lim\\.launch\\.xml:\\d+:\\d+: <mqtt>: .+"));
+        assertThat(errs.get(0)).contains("attribute 'max_message_kb': 0 is out of range; write kilobytes from 1 to 262144");
+        assertThat(errs.get(1)).contains("attribute 'max_message_kb': \"lots\" is not a whole number");
+        assertThat(errs.get(2)).contains("attribute 'client_rate': -5 is out of range",
+                "publishes per second per client from 1");
+        assertThat(errs.get(3)).contains("'client_rate' limits the embedded broker's clients",
+                "drop client_rate or set broker=\"embedded\"");
+    }
+
+    @Test
     void aTreeOrMachineNeedsATimerWhenTheNodeHasSeveral() {
         List<String> errs = errors("tm.launch.xml", """
                   <node name="n"><timer name="a" hz="1"/><timer name="b" hz="1"/><tree file="t.xml"/></node>

@@ -208,6 +208,23 @@ class LaunchLoaderTest {
         assertThat(m.embedded()).isTrue();
         assertThat(m.port()).isEqualTo(1883);
         assertThat(m.telemetryTimer()).isEqualTo("telemetry");
+        assertThat(m.maxMessageKb()).as("default").isEqualTo(256);
+        assertThat(m.clientRate()).as("default").isEqualTo(MqttPlan.DEFAULT_CLIENT_RATE);
+    }
+
+    @Test
+    void theEmbeddedBrokersMessageSizeAndClientRateAreSettings() {
+        Path f = write(dir, "lim.launch.xml", launch("""
+                  <node name="n"><mqtt max_message_kb="64" client_rate="2000"/></node>
+                  <node name="x"><mqtt broker="tcp://broker.local" max_message_kb="1024"/></node>
+                """));
+        LaunchPlan plan = load(f, Map.of());
+        assertThat(plan.nodes().get(0).mqtt().maxMessageKb()).isEqualTo(64);
+        assertThat(plan.nodes().get(0).mqtt().clientRate()).isEqualTo(2000);
+        assertThat(plan.nodes().get(1).mqtt().maxMessageKb()).as("the node's own client refuses larger ones")
+                .isEqualTo(1024);
+        assertThat(plan.nodes().get(0).mqtt().withLogin("u", "p", null).maxMessageKb()).as("kept by withLogin")
+                .isEqualTo(64);
     }
 
     @Test

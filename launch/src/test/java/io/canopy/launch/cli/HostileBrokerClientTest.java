@@ -100,6 +100,9 @@ class HostileBrokerClientTest {
                     .as("the flood of bad payloads: one warning, the rest counted").hasSize(1);
             Matcher stopped = Pattern.compile("stopped cleanly in (\\d+) ms").matcher(out);
             assertThat(stopped.find()).as(out).isTrue();
+            // measured, not asserted tightly: the host running the tests may be loaded
+            System.out.println("HostileBrokerClientTest: stop under a flood took " + stopped.group(1) + " ms; the broker's"
+                    + " shedding said: " + out.lines().filter(l -> l.contains("BrokerRateLimit")).toList());
             assertThat(Long.parseLong(stopped.group(1))).as("stop time after a flood (budget 500 ms; bound 2 s here)")
                     .isLessThan(2000);
         } finally {
