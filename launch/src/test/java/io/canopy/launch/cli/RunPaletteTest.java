@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.Map;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -95,7 +94,6 @@ class RunPaletteTest {
      * {@code plan = launchOptions.applyTo(login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath)));}
      */
     @Test
-    @Disabled("until RunCommand calls launchOptions.applyTo(plan) (RunCommand is owned by another helper)")
     void runWithAPaletteAndStubUnknownRunsATreeOfDeclaredTypes() throws Exception {
         java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
