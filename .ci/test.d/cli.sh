@@ -19,15 +19,20 @@ canopy() { bin/canopy "$@"; }
 canopy --version >/dev/null 2>&1 || { echo "cli: bin/canopy does not start"; echo "cli: 0 passed, 1 failed"; exit 1; }
 
 work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# the body of http://127.0.0.1:PORT/PATH, or nothing
+http_get() { python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=3).read().decode())' "http://127.0.0.1:$1$2" 2>/dev/null; }
+port=$(free_port)
+webport=$(free_port)
 printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\n' "$port" > "$work/mosquitto.conf"
 "$mosq" -c "$work/mosquitto.conf" > "$work/mosquitto.log" 2>&1 &
 mosq_pid=$!
 B=(--broker "tcp://127.0.0.1:$port")
-canopy run launch/examples/patrol.launch.xml --arg "broker=tcp://127.0.0.1:$port" --no-status --duration 600s \
+canopy run launch/examples/patrol.launch.xml --arg "broker=tcp://127.0.0.1:$port" --no-status --duration 600s --web "$webport" \
   > "$work/run.out" 2> "$work/run.err" &
 run_pid=$!
-cleanup() { kill "$run_pid" 2>/dev/null; wait "$run_pid" 2>/dev/null; kill "$mosq_pid" 2>/dev/null; rm -rf "$work"; }
+monitor_pid=
+cleanup() { kill "$run_pid" 2>/dev/null; wait "$run_pid" 2>/dev/null; [ -n "$monitor_pid" ] && kill "$monitor_pid" 2>/dev/null; kill "$mosq_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
 for _ in $(seq 1 60); do
@@ -37,6 +42,18 @@ done
 
 out=$(canopy node list "${B[@]}" 2>&1)
 [[ "$out" == *"robot1/controller online"* ]] && ok "node list: online" || ko "node list: online" "$out$(tail -5 "$work/run.err")"
+
+# the web page as the README starts it: canopy run FILE --web PORT, then the page's status endpoint
+out=""; for _ in $(seq 1 40); do out=$(http_get "$webport" /api/status); [[ "$out" == *'"robot1/controller"'* ]] && break; sleep 0.5; done
+[[ "$out" == *'"robot1/controller"'* && "$out" == *'"patrol"'* ]] && ok "run --web: the page serves the robot's trees" || ko "run --web /api/status" "${out:0:300}"
+
+# canopy monitor --broker URL: the fleet page from the robots' status topics, in its own process
+monport=$(free_port)
+canopy monitor --broker "tcp://127.0.0.1:$port" --port "$monport" > "$work/monitor.out" 2>&1 &
+monitor_pid=$!
+out=""; for _ in $(seq 1 60); do out=$(http_get "$monport" /api/status); [[ "$out" == *'"robot1/controller"'* ]] && break; sleep 0.5; done
+[[ "$out" == *'"robot1/controller"'* ]] && ok "monitor --broker: the robot is on the fleet page" || ko "monitor /api/status" "${out:0:300}$(tail -3 "$work/monitor.out")"
+kill "$monitor_pid" 2>/dev/null; wait "$monitor_pid" 2>/dev/null; monitor_pid=
 
 out=$(canopy topic list --wait 3s "${B[@]}" 2>&1) # a longer window than the default: CI hosts are loaded
 [[ "$out" == *"robot1/controller/timers [TimerStats]"* && "$out" == *"robot1/controller/odom [Event]"* ]] \
@@ -122,6 +139,14 @@ fi
 out=$(bin/canopy install "$work/bin" 2>&1)
 [ -L "$work/bin/canopy" ] && "$work/bin/canopy" --version 2>/dev/null | grep -q "^canopy " \
   && ok "bin/canopy install DIR: canopy runs through the symlink" || ko "bin/canopy install" "$out"
+
+# canopy pub through Mosquitto: the stop event sends the mission to Idle
+canopy pub robot1/cmd/stop --event stop "${B[@]}" > /dev/null 2>&1
+out=""; for _ in $(seq 1 20); do
+  out=$(canopy topic echo robot1/controller/machines --once --field active_states "${B[@]}" 2>/dev/null)
+  [[ "$out" == *"Idle"* ]] && break; sleep 0.5
+done
+[[ "$out" == *"Idle"* ]] && ok "pub --event stop: the mission goes Idle" || ko "pub stop (mission: $out)" "$(tail -5 "$work/run.err")"
 
 kill -INT "$run_pid"; wait "$run_pid"; rc=$?
 [ $rc = 0 ] && ok "run stops cleanly on SIGINT" || ko "run exit $rc" "$(tail -5 "$work/run.err")"
