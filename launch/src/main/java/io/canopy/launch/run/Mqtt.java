@@ -63,7 +63,7 @@ final class Mqtt {
             return null;
         }
         synchronized (BROKERS) {
-            Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.start(port)));
+            Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.startForNodes(port)));
             s.users++;
             return s.broker;
         }
