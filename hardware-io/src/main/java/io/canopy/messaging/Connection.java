@@ -89,13 +89,6 @@ final class Connection implements MqttCallbackExtended {
         this.stateTopic = stateTopic;
         this.counters = counters;
         this.backoffMs = config.reconnectMinMs();
-        try {
-            this.client = new MqttAsyncClient(serverUri, clientId, new MemoryPersistence());
-        } catch (MqttException e) {
-            throw new IllegalArgumentException("MQTT client for " + serverUri + ": " + e.getMessage(), e);
-        }
-        client.setCallback(this);
-        this.options = connectOptions(serverUri, config, stateTopic);
         ScheduledThreadPoolExecutor exec = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "canopy-mqtt-" + clientId);
             t.setDaemon(true);
@@ -103,6 +96,17 @@ final class Connection implements MqttCallbackExtended {
         });
         exec.setRemoveOnCancelPolicy(true);
         this.io = exec;
+        try {
+            // keep-alive pings are scheduled on the IO thread (a ping only queues a PINGREQ): one thread fewer
+            // than Paho's default, which starts a java.util.Timer thread per client for them
+            this.client = new MqttAsyncClient(serverUri, clientId, new MemoryPersistence(),
+                    new IoPingSender(exec));
+        } catch (MqttException e) {
+            exec.shutdownNow();
+            throw new IllegalArgumentException("MQTT client for " + serverUri + ": " + e.getMessage(), e);
+        }
+        client.setCallback(this);
+        this.options = connectOptions(serverUri, config, stateTopic);
         if (stateTopic != null) {
             subs.put(stateTopic, new Sub(1, this::onOwnState));
         }

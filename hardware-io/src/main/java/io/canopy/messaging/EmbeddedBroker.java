@@ -36,20 +36,35 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** Starts a broker on 127.0.0.1:{@code port} (0 picks a free port); fails with a clear message when taken. */
     public static EmbeddedBroker start(int port) {
-        return start(port, BrokerLimits.DEFAULT, true);
+        return start(port, BrokerLimits.DEFAULT, true, false);
     }
 
     /** As {@link #start(int)}, with a maximum message size and a per-client rate ({@code <mqtt max_message_kb client_rate>}). */
     public static EmbeddedBroker start(int port, BrokerLimits limits) {
-        return start(port, limits, true);
+        return start(port, limits, true, false);
+    }
+
+    /**
+     * As {@link #start(int)}, sized for the few clients of a launch file's own broker (its nodes, a monitor or
+     * two): one session loop instead of one per CPU, and interceptor notifications on that loop instead of a
+     * thread of their own (see {@link BrokerSizing}). Netty's event loops follow {@code io.netty.eventLoopThreads},
+     * which {@code bin/canopy run} sets to 1. Brokers for many clients (a fleet) use {@link #start(int)}.
+     */
+    public static EmbeddedBroker startForNodes(int port) {
+        return startForNodes(port, BrokerLimits.DEFAULT);
+    }
+
+    /** As {@link #startForNodes(int)}, with a maximum message size and a per-client rate. */
+    public static EmbeddedBroker startForNodes(int port, BrokerLimits limits) {
+        return start(port, limits, true, true);
     }
 
     /** As {@link #start(int)}; {@code tcpNoDelay=false} only to measure what Nagle's algorithm costs. */
     static EmbeddedBroker start(int port, boolean tcpNoDelay) {
-        return start(port, BrokerLimits.DEFAULT, tcpNoDelay);
+        return start(port, BrokerLimits.DEFAULT, tcpNoDelay, false);
     }
 
-    private static EmbeddedBroker start(int port, BrokerLimits limits, boolean tcpNoDelay) {
+    private static EmbeddedBroker start(int port, BrokerLimits limits, boolean tcpNoDelay, boolean small) {
         LogLevels.quietByDefault(List.of("io.moquette", "io.netty"));
         int chosen = port == 0 ? freeLoopbackPort() : port;
         Properties p = new Properties();
@@ -71,6 +86,9 @@ public final class EmbeddedBroker implements AutoCloseable {
         Server server = new Server();
         try {
             server.startServer(new MemoryConfig(p));
+            if (small) {
+                BrokerSizing.shrink(server); // before any client: ours connect only after start returns
+            }
         } catch (IOException | RuntimeException e) {
             shutdownEventLoopsNow(server);
             server.stopServer();

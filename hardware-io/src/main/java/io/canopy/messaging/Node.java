@@ -51,7 +51,8 @@ public final class Node implements AutoCloseable {
         this.config = config;
         this.main = main;
         this.names = new Names(config.namespace(), config.nodeName(), config.remappings());
-        this.broker = config.embedded() ? EmbeddedBroker.start(config.embeddedPort()) : null;
+        this.broker = config.embedded() ? EmbeddedBroker.start(config.embeddedPort(),
+                new BrokerLimits(config.maxMessageBytes(), BrokerLimits.DEFAULT.clientRate())) : null;
         String uri = broker != null ? broker.url() : config.broker();
         String clientId = config.clientId() != null ? config.clientId()
                 : config.persistentSession() ? "canopy-" + names.nodePath().replace('/', '-') // stable: the broker keeps its session

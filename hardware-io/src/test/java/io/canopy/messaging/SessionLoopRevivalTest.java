@@ -27,6 +27,16 @@ class SessionLoopRevivalTest {
 
     @Test
     void aClientOnALoopWhoseCommandFailedStillConnectsAndReceives() throws Exception {
+        clientStillConnectsAfterAFailedCommand(() -> EmbeddedBroker.start(0));
+    }
+
+    @Test
+    void theOneLoopOfALaunchFilesBrokerIsRevivedToo() throws Exception {
+        clientStillConnectsAfterAFailedCommand(() -> EmbeddedBroker.startForNodes(0));
+    }
+
+    private static void clientStillConnectsAfterAFailedCommand(java.util.function.Supplier<EmbeddedBroker> start)
+            throws Exception {
         ListAppender<ILoggingEvent> logged = new ListAppender<>();
         logged.start();
         Logger brokerLog = (Logger) LoggerFactory.getLogger(EmbeddedBroker.class);
@@ -34,7 +44,7 @@ class SessionLoopRevivalTest {
         brokerLog.addAppender(logged);
         moquetteLog.addAppender(logged);
         try {
-            try (EmbeddedBroker broker = EmbeddedBroker.start(0)) {
+            try (EmbeddedBroker broker = start.get()) {
                 failACommandOnTheLoopOf(broker, CLIENT);
                 MqttClient client = new MqttClient(broker.url(), CLIENT, new MemoryPersistence());
                 MqttConnectOptions o = new MqttConnectOptions();

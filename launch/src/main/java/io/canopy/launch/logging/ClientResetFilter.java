@@ -11,7 +11,7 @@ import org.slf4j.Marker;
  * A client of the embedded broker that leaves without DISCONNECT (Ctrl-C on {@code canopy echo}, a killed
  * {@code mosquitto_sub}, a robot losing Wi-Fi) is normal: Moquette logs it at ERROR with a stack trace
  * ("Unexpected exception while processing MQTT message ... Connection reset"). This filter (installed by
- * {@code logback.xml}) drops exactly those: that logger, with an {@link IOException} saying the connection was
+ * {@link CanopyLogConfigurator}) drops exactly those: that logger, with an {@link IOException} saying the connection was
  * reset or broken (a refused oversize message, an IOException caused by the decoder, still shows). The broker closes the
  * session and publishes the client's Last Will as usual; every other error still shows.
  */

@@ -32,6 +32,7 @@ final class Mqtt {
             b.clientId(m.clientId());
         }
         b.keepAliveS(m.keepAliveS());
+        b.maxMessageBytes(io.canopy.messaging.BrokerLimits.of(m.maxMessageKb(), m.clientRate()).maxMessageBytes());
         // commands must survive a broker restart: a node that subscribes (mqtt: sources) keeps its session at the
         // broker (stable client id canopy-<namespace>-<node>), so QoS 1 commands published while it is away are
         // delivered when it is back; and it retries at most every 500 ms, so a restarted broker is seen quickly
@@ -63,7 +64,8 @@ final class Mqtt {
             return null;
         }
         synchronized (BROKERS) {
-            Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.start(port)));
+            Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.startForNodes(port,
+                    io.canopy.messaging.BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
             s.users++;
             return s.broker;
         }
