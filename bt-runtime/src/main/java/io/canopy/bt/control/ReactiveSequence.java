@@ -31,7 +31,7 @@ public final class ReactiveSequence extends ControlNode {
         boolean allSkipped = true;
         for (int i = 0; i < n; i++) {
             Node c = ch[i];
-            Status s = c.executeTick();
+            Status s = tickChild(c);
             allSkipped &= s == Status.SKIPPED;
             if (s == Status.SUCCESS) {
                 continue;
