@@ -36,11 +36,7 @@ public final class ReactiveFallback extends ControlNode {
                 continue;
             }
             if (s == Status.RUNNING) {
-                for (int j = 0; j < n; j++) {
-                    if (j != i) {
-                        haltChild(j);
-                    }
-                }
+                haltAllExcept(i);
                 return Status.RUNNING;
             }
             if (s == Status.SUCCESS) {

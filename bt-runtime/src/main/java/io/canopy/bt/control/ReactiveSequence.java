@@ -37,11 +37,7 @@ public final class ReactiveSequence extends ControlNode {
                 continue;
             }
             if (s == Status.RUNNING) {
-                for (int j = 0; j < n; j++) {
-                    if (j != i) {
-                        haltChild(j);
-                    }
-                }
+                haltAllExcept(i);
                 return Status.RUNNING;
             }
             if (s == Status.FAILURE) {
