@@ -9,8 +9,16 @@ public abstract class ControlNode extends Node {
         super(init);
     }
 
+    /** Every child is a leaf (neither a control nor a decorator node); decides {@link #tickChild}'s call site. */
+    private boolean leafChildren;
+
     final void setChildren(Node[] nodes) {
         this.children = nodes;
+        boolean leaves = true;
+        for (Node c : nodes) {
+            leaves &= !(c instanceof ControlNode) && !(c instanceof DecoratorNode);
+        }
+        this.leafChildren = leaves;
     }
 
     /**
@@ -19,9 +27,10 @@ public abstract class ControlNode extends Node {
      * <p>The same code as {@link Node#executeTick()}, kept separate on purpose: the JIT profiles the receiver
      * types of a virtual call per call site, and the {@code tick()} call in {@code executeTick} also sees the
      * root (ticked by {@link Tree}) and every decorator's child. Here it sees only the children of the control
-     * nodes that use this method, and control children apart from leaf children, so when each are of one or
-     * two types (conditions and an action under a {@code ReactiveSequence}; sequences and fallbacks over two
-     * kinds of condition), their {@code tick()} is inlined instead of dispatched through the vtable.
+     * nodes that use this method, and the children of parents of leaves only apart from the others, so when
+     * each are of one or two types (conditions and an action under a {@code ReactiveSequence}; two kinds of
+     * condition under the lowest sequences of a deep tree, sequences and fallbacks above them), their
+     * {@code tick()} is inlined instead of dispatched through the vtable.
      */
     protected final Status tickChild(Node c) {
         try {
@@ -29,10 +38,9 @@ public abstract class ControlNode extends Node {
             if (h != null) {
                 return h.executeTick(c);
             }
-            // Two call sites, one per kind of child, so each has its own type profile: the control nodes of
-            // a tree are of few types, and so are the leaves of many a parent, where together they would be
-            // too many types to inline.
-            Status s = c instanceof ControlNode ? c.tick() : c.tick();
+            // Two call sites with a type profile each: one for the children of parents of leaves only, one for
+            // the rest. The test reads this parent's field, the same for every child (no per-child cost).
+            Status s = leafChildren ? c.tick() : c.tick();
             if (s != Status.SKIPPED) {
                 c.setState((byte) s.ordinal());
             } else if (c.observer != null) {
