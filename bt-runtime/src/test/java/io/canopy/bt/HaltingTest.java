@@ -103,4 +103,86 @@ class HaltingTest {
         assertThat(tree.tickExactlyOnce()).isEqualTo(Status.RUNNING);
         assertThat(LOG).containsExactly("second.start", "second.running", "first.start", "second.halted");
     }
+
+    /** Records "uid:STATUS" for every status change the tree reports. */
+    private static final class Transitions implements NodeObserver {
+        final List<String> seen = new ArrayList<>();
+
+        @Override
+        public void tickStarted() {}
+
+        @Override
+        public void statusChanged(int uid, int status) {
+            seen.add(uid + ":" + Status.values()[status]);
+        }
+
+        @Override
+        public void tickEnded() {}
+    }
+
+    @Test
+    void aReactiveSequenceHaltsTheTickedChildrenButTheRunningOneAndLeavesTheUntickedOnesAlone() {
+        Tree tree = trees.load(Trees.tree("""
+                <ReactiveSequence>
+                  <AlwaysSuccess/>
+                  <Worker name="w"/>
+                  <AlwaysSuccess/>
+                  <Worker name="never"/>
+                </ReactiveSequence>"""));
+        Transitions t = new Transitions();
+        tree.observe(t);
+        assertThat(tree.tickExactlyOnce()).isEqualTo(Status.RUNNING);
+        // uids depth-first: 0 the sequence, 1 the condition, 2 w, 3 the second condition, 4 never
+        assertThat(t.seen).containsExactly("1:SUCCESS", "2:RUNNING", "1:IDLE", "0:RUNNING");
+        t.seen.clear();
+        assertThat(tree.tickExactlyOnce()).isEqualTo(Status.RUNNING);
+        assertThat(t.seen).containsExactly("1:SUCCESS", "1:IDLE");
+        assertThat(LOG).containsExactly("w.start", "w.running");
+        assertThat(tree.root().child(2).status()).isEqualTo(Status.IDLE);
+        assertThat(tree.root().child(3).status()).isEqualTo(Status.IDLE);
+    }
+
+    @Test
+    void aReactiveFallbackHaltsTheRunningChildWhenAnEarlierOneSucceeds() {
+        Tree tree = trees.load(Trees.tree("""
+                <ReactiveFallback>
+                  <ScriptCondition code="go"/>
+                  <Worker name="w"/>
+                </ReactiveFallback>"""));
+        trees.blackboard.set("go", false);
+        assertThat(tree.tickExactlyOnce()).isEqualTo(Status.RUNNING);
+        trees.blackboard.set("go", true);
+        assertThat(tree.tickExactlyOnce()).isEqualTo(Status.SUCCESS);
+        assertThat(LOG).containsExactly("w.start", "w.halted");
+        assertThat(tree.root().child(1).status()).isEqualTo(Status.IDLE);
+    }
+
+    /** Throws from its tick. */
+    static final class Broken extends Node {
+        static final NodeType TYPE = NodeType.action("Broken", Broken::new);
+
+        Broken(NodeInit init) {
+            super(init);
+        }
+
+        @Override
+        protected Status tick() {
+            throw new IllegalArgumentException("broken on purpose");
+        }
+    }
+
+    @Test
+    void anErrorInAChildTickedByAControlNodeNamesThatChild() {
+        trees.registry.register(Broken.TYPE);
+        Tree tree = trees.load(Trees.tree("""
+                <Sequence>
+                  <AlwaysSuccess/>
+                  <Broken name="b"/>
+                </Sequence>"""));
+        org.assertj.core.api.Assertions.assertThatThrownBy(tree::tickExactlyOnce)
+                .isInstanceOfSatisfying(TreeTickException.class, e -> {
+                    assertThat(e.node().name()).isEqualTo("b");
+                    assertThat(e.getCause()).isInstanceOf(IllegalArgumentException.class);
+                });
+    }
 }

@@ -42,7 +42,7 @@ public class Fallback extends ControlNode {
         while (current < n) {
             Node c = ch[current];
             Status prev = async ? c.status() : null;
-            Status s = c.executeTick();
+            Status s = tickChild(c);
             if (s == Status.FAILURE) {
                 resetCompleted(c);
                 current++;

@@ -30,17 +30,13 @@ public final class ReactiveFallback extends ControlNode {
         boolean allSkipped = true;
         for (int i = 0; i < n; i++) {
             Node c = ch[i];
-            Status s = c.executeTick();
+            Status s = tickChild(c);
             allSkipped &= s == Status.SKIPPED;
             if (s == Status.FAILURE) {
                 continue;
             }
             if (s == Status.RUNNING) {
-                for (int j = 0; j < n; j++) {
-                    if (j != i) {
-                        haltChild(j);
-                    }
-                }
+                haltAllExcept(i);
                 return Status.RUNNING;
             }
             if (s == Status.SUCCESS) {

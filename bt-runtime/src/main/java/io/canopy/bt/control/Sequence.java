@@ -43,7 +43,7 @@ public class Sequence extends ControlNode {
         while (current < n) {
             Node c = ch[current];
             Status prev = async ? c.status() : null;
-            Status s = c.executeTick();
+            Status s = tickChild(c);
             if (s == Status.SUCCESS) {
                 resetCompleted(c);
                 current++;
