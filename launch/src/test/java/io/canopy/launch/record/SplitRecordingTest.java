@@ -96,10 +96,8 @@ class SplitRecordingTest {
     /** Each file read by itself with @mcap/core, every message decoded with protobufjs (skipped when not installed). */
     private static void officialRead(List<Path> each) throws Exception {
         boolean installed = Files.isDirectory(PEER.resolve("node_modules/@mcap/core"));
-        if (!installed && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("the MCAP peer is not installed: run .ci/install.d/mcap-check.sh");
-        }
-        org.junit.jupiter.api.Assumptions.assumeTrue(installed, "npm ci in launch/src/test/node/mcap-check first");
+        io.canopy.testkit.Peers.require(installed, "the MCAP peer (@mcap/core) is not installed: run .ci/install.d/mcap-check.sh"
+                + " (npm ci in launch/src/test/node/mcap-check)");
         List<String> cmd = new ArrayList<>(List.of("node", "read-recording.mjs"));
         each.forEach(p -> cmd.add(p.toAbsolutePath().toString()));
         Process p = new ProcessBuilder(cmd).directory(PEER.toFile()).redirectErrorStream(true).start();

@@ -3,7 +3,6 @@ package io.canopy.launch.web;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -24,11 +23,8 @@ final class Browser {
 
     static ChromeDriver start() throws java.io.IOException {
         boolean there = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
-        if (!there && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("the browser tests need Debian's chromium and chromium-driver (" + CHROMIUM + ", " + DRIVER
-                    + "); .ci/install.d/chromium.sh installs them: apt-get install chromium chromium-driver");
-        }
-        Assumptions.assumeTrue(there, "no " + CHROMIUM + " / " + DRIVER + ": apt-get install chromium chromium-driver");
+        io.canopy.testkit.Peers.require(there, "the browser tests need Debian's chromium and chromium-driver (" + CHROMIUM + ", "
+                + DRIVER + "): apt-get install chromium chromium-driver (.ci/install.d/chromium.sh)");
         Path profile = Files.createTempDirectory("canopy-chromium-");
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toFile());
