@@ -49,11 +49,12 @@ out=""; for _ in $(seq 1 40); do out=$(http_get "$webport" /api/status); [[ "$ou
 
 # canopy monitor --broker URL: the fleet page from the robots' status topics, in its own process
 monport=$(free_port)
-canopy monitor --broker "tcp://127.0.0.1:$port" --port "$monport" > "$work/monitor.out" 2>&1 &
+bin/canopy monitor --broker "tcp://127.0.0.1:$port" --port "$monport" > "$work/monitor.out" 2>&1 &  # bin/canopy execs java: $! is the JVM
 monitor_pid=$!
 out=""; for _ in $(seq 1 60); do out=$(http_get "$monport" /api/status); [[ "$out" == *'"robot1/controller"'* ]] && break; sleep 0.5; done
 [[ "$out" == *'"robot1/controller"'* ]] && ok "monitor --broker: the robot is on the fleet page" || ko "monitor /api/status" "${out:0:300}$(tail -3 "$work/monitor.out")"
 kill "$monitor_pid" 2>/dev/null; wait "$monitor_pid" 2>/dev/null; monitor_pid=
+pkill -f "monitor --broker tcp://127.0.0.1:$port " 2>/dev/null  # in case a wrapper stood between
 
 out=$(canopy topic list --wait 3s "${B[@]}" 2>&1) # a longer window than the default: CI hosts are loaded
 [[ "$out" == *"robot1/controller/timers [TimerStats]"* && "$out" == *"robot1/controller/odom [Event]"* ]] \

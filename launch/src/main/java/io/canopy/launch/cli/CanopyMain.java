@@ -50,7 +50,9 @@ public final class CanopyMain {
 
     /** Runs the command line and returns the exit code (tests call this instead of main). */
     public static int execute(String... args) {
-        CommandLine cl = commandLine();
+        // `canopy run` is how a robot starts: build only its command (picocli inspects every subcommand's
+        // annotations by reflection when the whole tree is built, about a tenth of a second before the first tick)
+        CommandLine cl = args.length > 0 && args[0].equals("run") ? configure(new CommandLine(new RunOnly())) : commandLine();
         try {
             return cl.execute(args);
         } catch (StackOverflowError e) {
@@ -66,7 +68,24 @@ public final class CanopyMain {
     }
 
     static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new CanopyMain());
+        return configure(new CommandLine(new CanopyMain()));
+    }
+
+    /**
+     * The root {@code canopy} with only {@code run} under it: the same name, version, {@code --debug} and error
+     * handling as {@link CanopyMain}, for the start of a node. {@code canopy --help} lists every command.
+     */
+    @Command(name = "canopy", mixinStandardHelpOptions = true, version = "canopy 0.1.0",
+            description = "Robot-controller node: behavior trees, state machines, serial and MQTT on a real-time ticker.",
+            subcommands = RunCommand.class)
+    static final class RunOnly {
+        @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT, description = "Print stack traces of errors.")
+        void debug(boolean on) {
+            debug = on;
+        }
+    }
+
+    private static CommandLine configure(CommandLine cl) {
         cl.setExecutionExceptionHandler(CanopyMain::handleError);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

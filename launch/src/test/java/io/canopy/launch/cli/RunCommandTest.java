@@ -32,6 +32,26 @@ class RunCommandTest {
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
+    /** {@code main} builds {@code run} alone for a quicker start: its help and its errors are those of the full command line. */
+    @Test
+    void runBuiltAloneHasTheHelpAndErrorsOfTheFullCommandLine() throws Exception {
+        Path alone = dir.resolve("help.log");
+        Process p = canopy(alone, "run", "--help");
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        java.io.StringWriter full = new java.io.StringWriter();
+        picocli.CommandLine cl = CanopyMain.commandLine();
+        cl.setOut(new java.io.PrintWriter(full));
+        assertThat(cl.execute("run", "--help")).isZero();
+        assertThat(p.exitValue()).isZero();
+        assertThat(Files.readString(alone).strip()).isEqualTo(full.toString().strip()).contains("Usage: canopy run");
+
+        Path missing = dir.resolve("missing.log");
+        Process q = canopy(missing, "run", "--debug", dir.resolve("nothere.launch.xml").toString());
+        assertThat(q.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(q.exitValue()).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat(Files.readString(missing)).contains("nothere.launch.xml").doesNotContain("Unknown option");
+    }
+
     @Test
     void theDemoRunsForItsDurationAndStopsCleanlyWithExitCodeZero() throws Exception {
         Path log = dir.resolve("run.log");
