@@ -79,7 +79,9 @@ public final class RecordSession implements AutoCloseable {
     /** Replay: drains every recorder now, on this thread. */
     void drainNow() {
         try {
-            drainAll();
+            while (drainAll() > 0) {
+                // until every source is empty (a pass takes at most PASS items of each)
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -226,9 +228,17 @@ public final class RecordSession implements AutoCloseable {
         return n;
     }
 
+    /**
+     * The most items one pass takes from each source (the tick ring, the outputs, each tree's transitions): the
+     * sources are interleaved in small batches, so each chunk holds every channel in about the order of time, and a
+     * file cut short (a kill) loses the end of every channel rather than whole channels that happened to be drained
+     * last. Within a source the order is kept.
+     */
+    static final int PASS = 256;
+
     private int drain(Recorder r) throws IOException {
         int n = 0;
-        for (int slot; (slot = r.ring.next()) >= 0; r.ring.release()) {
+        for (int slot; n < PASS && (slot = r.ring.next()) >= 0; r.ring.release()) {
             n++;
             TickRing q = r.ring;
             switch (q.type[slot]) {
@@ -286,7 +296,8 @@ public final class RecordSession implements AutoCloseable {
                 default -> { }
             }
         }
-        for (Recorder.Serial s; (s = r.serial.poll()) != null; n++) {
+        int serial = 0;
+        for (Recorder.Serial s; serial < PASS && (s = r.serial.poll()) != null; n++, serial++) {
             if (s.envelope() != null) {
                 put(r, "in/serial/" + s.link(), s.receivedNs(), 0, s.envelope());
             } else {
@@ -294,7 +305,8 @@ public final class RecordSession implements AutoCloseable {
                         msg("Input", "name", s.state(), "stamp_ns", s.receivedNs()));
             }
         }
-        for (Recorder.Output o; (o = r.outputs.poll()) != null; n++) {
+        int outputs = 0;
+        for (Recorder.Output o; outputs < PASS && (o = r.outputs.poll()) != null; n++, outputs++) {
             DynamicMessage.Builder b = builder("Output", "route", o.route(), "to", o.to(), "stamp_ns", o.stampNs(),
                     "value", o.value());
             data(b, o.data());
@@ -304,7 +316,7 @@ public final class RecordSession implements AutoCloseable {
             TreeObserver o = r.observers.get(t);
             String tree = r.node.treeNames().get(t);
             int got;
-            while ((got = r.readers.get(t).poll(r.batch)) > 0) {
+            if ((got = r.readers.get(t).poll(r.batch)) > 0) { // one batch per pass
                 n += got;
                 for (int k = 0; k < got; k++) {
                     put(r, "tree/" + tree, r.batch.timeNs(k), r.batch.tick(k), msg("TreeTransition", "tree", tree,
@@ -399,7 +411,9 @@ public final class RecordSession implements AutoCloseable {
         }
         try {
             synchronized (this) {
-                drainAll();
+                while (drainAll() > 0) {
+                    // the rest, pass by pass
+                }
                 mcap.close();
             }
         } catch (IOException e) {

@@ -82,9 +82,14 @@ class MachineOverMqttOnlyTest {
             return true;
         });
         Envelope go = Envelope.newBuilder().setSource("test").setEvent(Event.newBuilder().setName("go")).build();
-        client.publish("cmd/go", new MqttMessage(go.toByteArray()));
-
+        // the node subscribes once its own connection is up, which may be after ours: until the machine has moved,
+        // publish again every 250 ms (a message published before the node's subscription reaches nobody)
+        long[] lastPublishNs = {0};
         await().atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5)).until(() -> {
+            if (machine.stateText().equals("Waiting") && System.nanoTime() - lastPublishNs[0] > 250_000_000L) {
+                client.publish("cmd/go", new MqttMessage(go.toByteArray()));
+                lastPublishNs[0] = System.nanoTime();
+            }
             node.ticker.advance(50_000_000L);
             return machine.stateText().equals("Going"); // what the status line shows: refreshed by the tick itself
         });

@@ -141,18 +141,12 @@ class RecordDemoTest {
         assertThat(exit).isZero();
         assertThat(echoed).contains("robot1/controller/machine/mission", "active: \"Patrol\"", "active: \"ReturnToDock\"");
 
-        byte[] whole = Files.readAllBytes(file);
-        // cut two thirds into the data section (the summary and attachments after it vary in size with the chunks):
-        // the footer (opcode, length, summary_start, summary_offset_start, crc) ends 8 bytes (the magic) before the end
-        int footer = whole.length - 8 - 29;
-        long summaryStart = java.nio.ByteBuffer.wrap(whole, footer + 9, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
-        long dataEnd = summaryStart > 0 ? summaryStart : whole.length;
         Path cut = dir.resolve("cut.mcap");
-        Files.write(cut, java.util.Arrays.copyOf(whole, (int) (dataEnd * 2 / 3)));
+        io.canopy.launch.record.McapCut.cutAmidTicks(file, cut, "/timer/control", 0); // as a kill -9 leaves a file: mid-chunk
         BagInfo part = BagInfo.read(cut);
         assertThat(part.complete()).isFalse();
         assertThat(part.problem()).contains("cut short");
-        assertThat(part.messageCount()).isGreaterThan(info.messageCount() / 3).isLessThan(info.messageCount());
+        assertThat(part.messageCount()).isPositive().isLessThan(info.messageCount());
 
         // canopy bag info on it: says it is truncated, and still counts what is there, per channel
         java.io.ByteArrayOutputStream shown = new java.io.ByteArrayOutputStream();
@@ -168,7 +162,7 @@ class RecordDemoTest {
         assertThat(text).containsPattern("truncated: +(record at byte \\d+ is cut short|file ends at byte \\d+ without a footer)")
                 .contains("messages:    " + part.messageCount() + " in ");
         long control = part.channels().stream().filter(c -> c.topic().endsWith("/timer/control")).findFirst().orElseThrow().count();
-        assertThat(control).isBetween(300L, 1499L);
+        assertThat(control).isBetween(1L, 1499L);
         assertThat(text).containsPattern("robot1/controller/timer/control +canopy.record.v1.Tick +" + control + " msgs +(49\\.9\\d|50\\.0\\d) Hz");
     }
 }
