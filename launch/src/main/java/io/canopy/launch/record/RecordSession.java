@@ -108,6 +108,19 @@ public final class RecordSession implements AutoCloseable {
         }
     }
 
+    /** Uncompressed bytes after which a chunk is written even before its 500 ms are up (1 MiB by default). */
+    private volatile int chunkBytes = 1 << 20;
+
+    /**
+     * Writes a chunk whenever {@code bytes} of messages are pending, besides every 500 ms. Tests that run the demo on
+     * the manual clock (30 s of node time in a fraction of a second) use small chunks to get the chunk layout of a
+     * real-time run. Call right after {@link #start}.
+     */
+    public RecordSession chunkBytes(int bytes) {
+        this.chunkBytes = Math.max(1 << 10, bytes);
+        return this;
+    }
+
     /** The tap that records {@code node}: pass to LaunchRunner.start. */
     public io.canopy.launch.run.NodeTap tap(NodePlan node) {
         return new Recorder(this);
@@ -371,9 +384,9 @@ public final class RecordSession implements AutoCloseable {
         long t = nodeNs + epochOffsetNs;
         mcap.message(ch, (int) sequence, t, t, bytes, 0, bytes.length);
         written++;
-        // a chunk at most every MiB; with --record-max-size, one as soon as the file would reach the size, so that
+        // a chunk at most every chunkBytes (1 MiB); with --record-max-size, one as soon as the file would reach the size, so that
         // a file's data ends within one message past it
-        if (mcap.pendingBytes() > (1 << 20) || (maxBytes > 0 && mcap.bytesWritten() + mcap.pendingBytes() >= maxBytes)) {
+        if (mcap.pendingBytes() > chunkBytes || (maxBytes > 0 && mcap.bytesWritten() + mcap.pendingBytes() >= maxBytes)) {
             flush();
         }
     }

@@ -36,7 +36,7 @@ public final class DemoRecording {
         Map<String, String> all = new LinkedHashMap<>(args);
         all.putIfAbsent("mqtt_port", String.valueOf(freePort()));
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"), all);
-        RecordSession session = RecordSession.start(file, plan, maxBytes);
+        RecordSession session = RecordSession.start(file, plan, maxBytes).chunkBytes(32 << 10); // chunks as in a real-time run
         ManualNanoClock clock = new ManualNanoClock();
         NodeRuntime node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), session.tap(plan.nodes().get(0)));
         try {

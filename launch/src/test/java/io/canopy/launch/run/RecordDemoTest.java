@@ -93,7 +93,7 @@ class RecordDemoTest {
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
                 Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()), "battery", "25"));
         Path file = dir.resolve("run.mcap");
-        RecordSession session = RecordSession.start(file, plan, 0);
+        RecordSession session = RecordSession.start(file, plan, 0).chunkBytes(32 << 10); // chunks as a real-time run has them
         ManualNanoClock clock = new ManualNanoClock();
         NodeRuntime node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), session.tap(plan.nodes().get(0)));
         try {
