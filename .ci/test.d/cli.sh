@@ -149,8 +149,18 @@ out=""; for _ in $(seq 1 20); do
 done
 [[ "$out" == *"Idle"* ]] && ok "pub --event stop: the mission goes Idle" || ko "pub stop (mission: $out)" "$(tail -5 "$work/run.err")"
 
-kill -INT "$run_pid"; wait "$run_pid"; rc=$?
-[ $rc = 0 ] && ok "run stops cleanly on SIGINT" || ko "run exit $rc" "$(tail -5 "$work/run.err")"
+# SIGINT to the JVM itself: $run_pid is the shell that runs the canopy function, and a non-interactive shell's
+# background job ignores SIGINT, so the signal must go to the java process (found by its command line)
+java_pid=""
+for p in $(pgrep -f -- "patrol.launch.xml --arg broker=tcp://127.0.0.1:$port"); do
+  [ "$(cat "/proc/$p/comm" 2>/dev/null)" = java ] && java_pid=$p
+done
+[ -n "$java_pid" ] || ko "the demo's JVM not found for SIGINT"
+started=$(date +%s)
+kill -INT "${java_pid:-$run_pid}"; wait "$run_pid"; rc=$?
+took=$(( $(date +%s) - started ))
+[ $rc = 0 ] && [ "$took" -lt 60 ] && grep -q "stopping (SIGINT\|stopping (signal\|stopping (INT" "$work/run.err" \
+  && ok "run stops cleanly on SIGINT (${took} s)" || ko "run exit $rc after ${took} s" "$(tail -5 "$work/run.err")"
 # a tick stalled by an overloaded host is the failsafe doing its job (logged as ERROR by the watchdog, with its
 # WARN when the tick ends); any other ERROR is a failure
 errors=$(grep "ERROR" "$work/run.err" | grep -v "i.c.tick.Watchdog - ticker '[^']*': tick of '[^']*' has run")
