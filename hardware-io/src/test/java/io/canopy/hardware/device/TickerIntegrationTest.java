@@ -103,6 +103,7 @@ class TickerIntegrationTest {
         });
         ticker.addTimerHz("control", 50).addListener(now -> { });
         ticker.start();
+        await().atMost(WAIT).until(() -> sim.link().isConnected()); // a frame sent before the sim's port is open is dropped
         sim.link().send(Envelope.newBuilder().setEvent(io.canopy.proto.Event.newBuilder().setName("goal.set")
                 .setPayload(com.google.protobuf.ByteString.copyFromUtf8("kitchen"))).build());
         await().atMost(WAIT).until(() -> !payloads.isEmpty());
