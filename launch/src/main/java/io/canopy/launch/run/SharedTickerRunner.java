@@ -41,9 +41,23 @@ public final class SharedTickerRunner implements AutoCloseable {
 
     /** As above with your own leaves registered in {@code registry}. */
     public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry) {
+        return start(plan, registry, () -> true);
+    }
+
+    /**
+     * As above, but builds the nodes in order only while {@code keepBuilding} says so (asked before each node:
+     * {@code canopy fleet} gives the start-up a deadline); the nodes built by then run, the others are left out
+     * (see {@link #size()}).
+     */
+    public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry, java.util.function.BooleanSupplier keepBuilding) {
         SharedTickerRunner r = new SharedTickerRunner();
         try {
             for (NodePlan n : plan.nodes()) {
+                if (!keepBuilding.getAsBoolean()) {
+                    LOG.warn("{} of {} node(s) built when the start-up ended; the others do not run", r.nodes.size(),
+                            plan.nodes().size());
+                    break;
+                }
                 NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
                 node.ownsTicker = false;
                 r.nodes.add(node);
@@ -73,6 +87,11 @@ public final class SharedTickerRunner implements AutoCloseable {
             throw e;
         }
         return r;
+    }
+
+    /** How many nodes run (fewer than the plan's when the start-up was cut short). */
+    public int size() {
+        return nodes.size();
     }
 
     /** Live figures of the nodes, for tests and {@code canopy fleet}. */
