@@ -81,7 +81,7 @@ final class FleetCommand implements Callable<Integer> {
                     + " (default ${DEFAULT-VALUE}).")
     String settle;
 
-    @Option(names = "--start-threads", paramLabel = "N", defaultValue = "2",
+    @Option(names = "--start-threads", paramLabel = "N", defaultValue = "4",
             description = "How many robots are built at a time (default ${DEFAULT-VALUE}).")
     int startThreads;
 

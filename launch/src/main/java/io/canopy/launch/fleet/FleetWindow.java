@@ -11,10 +11,13 @@ import org.HdrHistogram.Histogram;
 /**
  * The measurement window of {@code canopy fleet}: the figures of every started robot, the process's CPU time and the
  * broker's message count at {@link #open}, and the differences at {@link Result close}. Each robot's statistics are
- * read once at each end (a read copies its timers' histograms, which takes a while for hundreds of robots on a busy
- * host, so each robot's own window is kept too).
+ * read once at each end. A read copies its timers' histograms: past the knee, with hundreds of runnable threads, one
+ * reader thread got so little of the CPU that reading 100 robots took 47 s, so {@value #READERS} threads read them
+ * (each robot's own window, from its first read to its second, is reported too).
  */
 public final class FleetWindow {
+    /** Threads reading the robots' statistics at each end of the window. */
+    static final int READERS = 16;
     private final List<FleetRobots.Robot> robots;
     private final List<Histogram[]> before = new ArrayList<>();
     private final List<long[]> ticksBefore = new ArrayList<>();
@@ -39,16 +42,50 @@ public final class FleetWindow {
         this.messages = messages;
         stallsBefore = new long[robots.size()];
         openedAt = new long[robots.size()];
+        for (int i = 0; i < robots.size(); i++) {
+            before.add(null);
+            ticksBefore.add(null);
+        }
         cpu0 = os.getProcessCpuTime();
         msg0 = messages.get();
         t0 = System.nanoTime();
-        for (int i = 0; i < robots.size(); i++) {
+        forEachRobot(i -> {
             NodeView v = robots.get(i).view();
             openedAt[i] = System.nanoTime();
             List<TimerStats> stats = v.timerStats();
-            before.add(stats.stream().map(TimerStats::latenessHistogram).toArray(Histogram[]::new));
-            ticksBefore.add(stats.stream().mapToLong(TimerStats::ticks).toArray());
+            before.set(i, stats.stream().map(TimerStats::latenessHistogram).toArray(Histogram[]::new));
+            ticksBefore.set(i, stats.stream().mapToLong(TimerStats::ticks).toArray());
             stallsBefore[i] = v.failsafeStalls();
+            return null;
+        });
+    }
+
+    /** Runs {@code read} for every robot index on {@link #READERS} threads; returns the results in order. */
+    private <T> List<T> forEachRobot(java.util.function.IntFunction<T> read) {
+        List<java.util.concurrent.Future<T>> futures = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(READERS, robots.size())), r -> {
+                    Thread t = new Thread(r, "fleet-read");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            for (int i = 0; i < robots.size(); i++) {
+                int index = i;
+                futures.add(pool.submit(() -> read.apply(index)));
+            }
+            List<T> out = new ArrayList<>();
+            for (var f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the robots' figures", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
     }
 
@@ -62,8 +99,7 @@ public final class FleetWindow {
         long wallNs = System.nanoTime() - t0;
         double cpuPercent = 100.0 * (os.getProcessCpuTime() - cpu0) / wallNs;
         double msgsPerS = (messages.get() - msg0) * 1e9 / wallNs;
-        List<RobotFigures> figures = new ArrayList<>();
-        for (int i = 0; i < robots.size(); i++) {
+        List<RobotFigures> figures = forEachRobot(i -> {
             NodeView v = robots.get(i).view();
             List<TimerStats> stats = v.timerStats();
             long windowNs = System.nanoTime() - openedAt[i];
@@ -75,9 +111,9 @@ public final class FleetWindow {
                 all.add(h);
                 ticks += stats.get(k).ticks() - ticksBefore.get(i)[k];
             }
-            figures.add(new RobotFigures(robots.get(i).name(), ticks, all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
-                    v.failsafeStalls() - stallsBefore[i], v.mqttConnected(), windowNs / 1e9));
-        }
+            return new RobotFigures(robots.get(i).name(), ticks, all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
+                    v.failsafeStalls() - stallsBefore[i], v.mqttConnected(), windowNs / 1e9);
+        });
         return new Result(wallNs, cpuPercent, msgsPerS, figures);
     }
 }
