@@ -42,6 +42,8 @@ esac
 command -v jq >/dev/null || { echo "fleet-series.sh: needs jq to read the JSON figures (apt-get install jq)" >&2; exit 2; }
 [ -n "$out" ] || out="$(mktemp -d /tmp/canopy-fleet-series.XXXXXX)"
 mkdir -p "$out"
+cp "$jar" "$out/canopy.jar"   # the series runs this copy: a rebuild while it runs cannot pull the jar from under a JVM
+jar="$out/canopy.jar"
 
 jpid=""      # the running `timeout java ...` (its child is the JVM), while it runs
 mosq_pid=""  # the running mosquitto, while it runs
