@@ -194,7 +194,8 @@ public final class FleetRobots implements AutoCloseable {
         }
         stoppers.shutdown();
         stoppers.awaitTermination(budgetNs, TimeUnit.NANOSECONDS);
-        return left.get();
+        // the shared runner stops all its robots at once: count them, not it
+        return shared != null && left.get() > 0 ? started().size() : left.get();
     }
 
     /** Stops every robot with the default budget (ten at a time, 30 s). */
