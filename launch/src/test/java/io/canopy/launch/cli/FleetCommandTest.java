@@ -118,8 +118,21 @@ class FleetCommandTest {
      */
     @Test
     void robotsNotStartedInTheStartUpWindowAreNamed() {
-        int code = run("fleet", "--robots", "3", "--start-timeout", "1ms", "--settle", "0s", "--duration", "500ms",
-                "--warmup", "0s", "--json", "--launch", "examples/fleet-robot.launch.xml");
+        notStartedRobotsAreNamed();
+    }
+
+    /** The same with one shared tick thread: the nodes not built, or built but not started, in time are named. */
+    @Test
+    void robotsNotStartedInTheStartUpWindowAreNamedWithASharedTicker() {
+        notStartedRobotsAreNamed("--shared-ticker");
+    }
+
+    private void notStartedRobotsAreNamed(String... extra) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fleet", "--robots", "3", "--start-timeout",
+                "1ms", "--settle", "0s", "--duration", "500ms", "--warmup", "0s", "--json", "--launch",
+                "examples/fleet-robot.launch.xml"));
+        args.addAll(java.util.List.of(extra));
+        int code = run(args.toArray(String[]::new));
         assertThat(code).as(err.toString()).isEqualTo(CanopyMain.EXIT_OK);
         String[] lines = out.toString().trim().split("\n");
         JsonObject o = JsonParser.parseString(lines[lines.length - 1]).getAsJsonObject();
