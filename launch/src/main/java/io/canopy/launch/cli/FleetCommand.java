@@ -1,33 +1,36 @@
 package io.canopy.launch.cli;
 
-import com.google.gson.GsonBuilder;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.run.LaunchRunner;
+import io.canopy.launch.fleet.FleetReport;
+import io.canopy.launch.fleet.FleetRobots;
+import io.canopy.launch.fleet.FleetWindow;
 import io.canopy.launch.run.NodeView;
 import io.canopy.launch.run.SharedTickerRunner;
+import io.canopy.launch.run.Signals;
 import io.canopy.messaging.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
-import io.canopy.tick.TimerStats;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,21 +50,40 @@ import picocli.CommandLine.Spec;
             "         canopy fleet --robots 50 --broker tcp://127.0.0.1:1883 --json",
             "         canopy fleet --robots 100 --shared-ticker   (all robots on one tick thread)"})
 final class FleetCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(FleetCommand.class);
+
     @Spec
     CommandSpec spec;
 
     @Option(names = "--robots", paramLabel = "N", defaultValue = "3", description = "How many robots (default ${DEFAULT-VALUE}).")
     int robots;
 
-    @Option(names = "--broker", paramLabel = "URL", defaultValue = "embedded",
-            description = "embedded (a Moquette broker in this process, on a free port), or tcp://HOST:PORT (default ${DEFAULT-VALUE}).")
-    String broker;
+    @Option(names = "--broker", paramLabel = "URL",
+            description = {"embedded (a Moquette broker in this process, on a free port; the default), or tcp://HOST:PORT.",
+                "Give it several times to spread the robots over several brokers (robot i on the i-th, round robin);"
+                    + " the messages/s are counted on the first."})
+    List<String> brokers = new ArrayList<>();
 
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10s", description = "How long to measure, after the warm-up (default ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "3s", description = "Left out of the figures: start-up, JIT (default ${DEFAULT-VALUE}).")
     String warmup;
+
+    @Option(names = "--start-timeout", paramLabel = "TIME", defaultValue = "120s",
+            description = "How long starting the robots may take; robots not started by then are left out and named"
+                    + " in the report (default ${DEFAULT-VALUE}).")
+    String startTimeout;
+
+    @Option(names = "--settle", paramLabel = "TIME", defaultValue = "30s",
+            description = "After the start, wait at most this long for every robot to be connected and ticking; then"
+                    + " the warm-up and the measurement run anyway, and the report names the robots that were not"
+                    + " (default ${DEFAULT-VALUE}).")
+    String settle;
+
+    @Option(names = "--start-threads", paramLabel = "N", defaultValue = "4",
+            description = "How many robots are built at a time (default ${DEFAULT-VALUE}).")
+    int startThreads;
 
     @Option(names = "--launch", paramLabel = "FILE", defaultValue = "launch/examples/fleet-robot.launch.xml",
             description = "The launch file of one robot; it must take the arguments robot, broker, x and y (default ${DEFAULT-VALUE}).")
@@ -74,8 +96,8 @@ final class FleetCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Also print the figures as one JSON object on the last line.")
     boolean json;
 
-    /** One robot's figures over the measured window. */
-    record RobotFigures(String name, double p99LatenessUs, double maxLatenessUs, long ticks) {}
+    /** How long stopping the robots may take before the command returns anyway. */
+    private static final long STOP_BUDGET_NS = TimeUnit.SECONDS.toNanos(30);
 
     @Override
     public Integer call() throws Exception {
@@ -85,174 +107,177 @@ final class FleetCommand implements Callable<Integer> {
             err.println("canopy: fleet: --robots " + robots + " is out of range; give 1 to 1000");
             return CanopyMain.EXIT_BAD_INPUT;
         }
+        if (startThreads < 1 || startThreads > 64) {
+            err.println("canopy: fleet: --start-threads " + startThreads + " is out of range; give 1 to 64");
+            return CanopyMain.EXIT_BAD_INPUT;
+        }
         long durationNs = OptionCheck.durationNs("--duration", duration, true);
         long warmupNs = OptionCheck.durationNs("--warmup", warmup, false);
+        long startTimeoutNs = OptionCheck.durationNs("--start-timeout", startTimeout, true);
+        long settleNs = OptionCheck.durationNs("--settle", settle, false);
         if (!Files.isRegularFile(launch)) {
             err.println("canopy: fleet: --launch " + launch + ": no such file; run from the Canopy checkout or give"
                     + " --launch path/to/fleet-robot.launch.xml");
             return CanopyMain.EXIT_BAD_INPUT;
         }
-        EmbeddedBroker embedded = null;
-        String url = broker;
-        if ("embedded".equals(broker)) {
-            embedded = EmbeddedBroker.start(freePort());
-            url = embedded.url();
+        if (brokers.isEmpty()) {
+            brokers.add("embedded");
         }
-        Path dir = Files.createTempDirectory("canopy-fleet-");
+        EmbeddedBroker embedded = null;
+        List<String> urls = new ArrayList<>();
+        Path dir = null;
         try {
+            for (String b : brokers) {
+                if ("embedded".equals(b)) {
+                    if (embedded == null) {
+                        embedded = EmbeddedBroker.start(freePort());
+                    }
+                    urls.add(embedded.url());
+                } else {
+                    urls.add(b);
+                }
+            }
+            dir = Files.createTempDirectory("canopy-fleet-");
             LaunchPlan plan;
             try {
-                plan = LaunchLoader.load(fleetFile(dir, launch.toAbsolutePath(), url, robots), Map.of());
+                plan = LaunchLoader.load(fleetFile(dir, launch.toAbsolutePath(), urls, robots), Map.of());
             } catch (LaunchException e) {
                 e.errors().forEach(line -> err.println("canopy: " + line));
                 return CanopyMain.EXIT_BAD_INPUT;
             }
             AtomicLong messages = new AtomicLong();
-            try (Node counter = Node.start(NodeConfig.builder("fleet_counter").broker(url).announceState(false).build())) {
+            try (Node counter = Node.start(NodeConfig.builder("fleet_counter").broker(urls.get(0)).announceState(false).build())) {
                 if (!counter.awaitConnected(10_000)) {
-                    err.println("canopy: fleet: cannot connect to the broker " + url + " within 10 s; is it running?");
+                    err.println("canopy: fleet: cannot connect to the broker " + urls.get(0) + " within 10 s; is it running?");
                     return CanopyMain.EXIT_FAILED;
                 }
                 counter.newRawSubscriber("/#", Qos.AT_MOST_ONCE, (topic, payload, retained) -> messages.incrementAndGet());
-                return measure(plan, url, warmupNs, durationNs, messages, out);
+                return run(plan, String.join(", ", new java.util.LinkedHashSet<>(urls)), startTimeoutNs, settleNs, warmupNs,
+                        durationNs, messages, out, err);
             }
         } finally {
             if (embedded != null) {
                 embedded.close();
             }
+            deleteQuietly(dir);
         }
     }
 
-    private int measure(LaunchPlan plan, String url, long warmupNs, long durationNs, AtomicLong messages, PrintWriter out)
-            throws InterruptedException {
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        try (Fleet runner = sharedTicker ? Fleet.of(SharedTickerRunner.start(plan)) : Fleet.of(LaunchRunner.start(plan))) {
-            TimeUnit.NANOSECONDS.sleep(warmupNs);
-            List<NodeView> views = runner.views();
-            List<Histogram[]> before = new ArrayList<>();
-            List<long[]> ticksBefore = new ArrayList<>();
-            for (NodeView v : views) {
-                before.add(v.timerStats().stream().map(TimerStats::latenessHistogram).toArray(Histogram[]::new));
-                ticksBefore.add(v.timerStats().stream().mapToLong(TimerStats::ticks).toArray());
+    /** Start (bounded), settle (bounded), warm up, measure, report, stop (bounded); SIGINT/SIGTERM end any phase early. */
+    private int run(LaunchPlan plan, String url, long startTimeoutNs, long settleNs, long warmupNs, long durationNs,
+            AtomicLong messages, PrintWriter out, PrintWriter err) throws InterruptedException {
+        CountDownLatch stop = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicReference<String> stoppedBy = new AtomicReference<>();
+        Signals.onInterrupt(signal -> {
+            if (stoppedBy.compareAndSet(null, signal)) {
+                LOG.info("stopping ({})", signal);
             }
-            long cpu0 = os.getProcessCpuTime();
-            long msg0 = messages.get();
-            long t0 = System.nanoTime();
-            TimeUnit.NANOSECONDS.sleep(durationNs);
-            long wallNs = System.nanoTime() - t0;
-            double cpuPercent = 100.0 * (os.getProcessCpuTime() - cpu0) / wallNs;
-            double msgsPerS = (messages.get() - msg0) * 1e9 / wallNs;
-            List<RobotFigures> figures = new ArrayList<>();
-            for (int i = 0; i < views.size(); i++) {
-                List<TimerStats> stats = views.get(i).timerStats();
-                Histogram all = new Histogram(3);
-                long ticks = 0;
-                for (int k = 0; k < stats.size(); k++) {
-                    Histogram h = stats.get(k).latenessHistogram();
-                    h.subtract(before.get(i)[k]);
-                    all.add(h);
-                    ticks += stats.get(k).ticks() - ticksBefore.get(i)[k];
-                }
-                figures.add(new RobotFigures(views.get(i).fullName(), all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3, ticks));
+            stop.countDown();
+        }, () -> awaitQuietly(done));
+        BooleanSupplier stopped = () -> stop.getCount() == 0;
+        FleetRobots fleet = null;
+        try {
+            long deadline = System.nanoTime() + startTimeoutNs;
+            fleet = sharedTicker ? FleetRobots.startShared(plan, deadline, stopped)
+                    : FleetRobots.startOwn(plan, startThreads, deadline, stopped);
+            LOG.info("{} of {} robot(s) started in {} ms", fleet.started().size(), robots, TimeUnit.NANOSECONDS.toMillis(fleet.startNs()));
+            long settleStart = System.nanoTime();
+            boolean settled = settle(fleet, settleNs, stop);
+            long settledNs = System.nanoTime() - settleStart;
+            if (!stopped.getAsBoolean()) {
+                stop.await(warmupNs, TimeUnit.NANOSECONDS);
             }
-            long rssKb = BenchSoakCommand.rssKb();
-            int threads = Thread.activeCount();
-            int tickThreads = tickThreads(views);
-            report(out, plan.nodes().size(), url, wallNs, figures, cpuPercent, rssKb, threads, tickThreads, msgsPerS);
+            if (stopped.getAsBoolean()) {
+                err.println("canopy: fleet: stopped (" + stoppedBy.get() + ") before the measurement; " + fleet.started().size()
+                        + " of " + robots + " robot(s) had started");
+                return CanopyMain.EXIT_FAILED;
+            }
+            FleetWindow window = FleetWindow.open(fleet, messages);
+            stop.await(durationNs, TimeUnit.NANOSECONDS);
+            FleetWindow.Result result = window.close();
+            int tickThreads = tickThreads(fleet);
+            FleetReport report = new FleetReport(robots, url, sharedTicker, warmup, fleet, result, tickThreads,
+                    Thread.activeCount(), BenchSoakCommand.rssKb(), fleet.startNs(), settled, settledNs, stoppedBy.get());
+            report.printText(out);
+            if (json) {
+                out.println(report.json());
+            }
+            out.flush();
             return CanopyMain.EXIT_OK;
+        } finally {
+            if (fleet != null) {
+                int left = fleet.stop(10, STOP_BUDGET_NS);
+                if (left > 0) {
+                    err.println("canopy: fleet: " + left + " robot(s) still stopping after "
+                            + TimeUnit.NANOSECONDS.toSeconds(STOP_BUDGET_NS) + " s; leaving them");
+                }
+            }
+            done.countDown();
         }
     }
 
-    /** The running nodes, on one tick thread each or on one shared thread. */
-    private interface Fleet extends AutoCloseable {
-        List<NodeView> views();
-
-        @Override
-        void close();
-
-        static Fleet of(LaunchRunner r) {
-            return new Fleet() {
-                public List<NodeView> views() {
-                    return r.views();
+    /** Waits until every started robot is connected and has ticked, {@code settleNs} passed or a signal came. */
+    private static boolean settle(FleetRobots fleet, long settleNs, CountDownLatch stop) throws InterruptedException {
+        long end = System.nanoTime() + settleNs;
+        while (true) {
+            boolean all = true;
+            for (FleetRobots.Robot r : fleet.started()) {
+                NodeView v = r.view();
+                if (!v.mqttConnected() || v.timerTicks().stream().mapToLong(Long::longValue).sum() == 0) {
+                    all = false;
+                    break;
                 }
-
-                public void close() {
-                    r.close();
-                }
-            };
-        }
-
-        static Fleet of(SharedTickerRunner r) {
-            return new Fleet() {
-                public List<NodeView> views() {
-                    return r.views();
-                }
-
-                public void close() {
-                    r.close();
-                }
-            };
+            }
+            if (all) {
+                return true;
+            }
+            long left = end - System.nanoTime();
+            if (left <= 0 || stop.await(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS)) {
+                return false;
+            }
         }
     }
 
-    /** Live tick threads: named after a node (one per node) or the shared one. */
-    private static int tickThreads(List<NodeView> views) {
+    private static void awaitQuietly(CountDownLatch done) {
+        try {
+            done.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Live tick threads: named after a robot (one per robot) or the shared one. */
+    private static int tickThreads(FleetRobots fleet) {
         Set<String> names = new java.util.HashSet<>();
-        views.forEach(v -> names.add(v.fullName()));
+        fleet.robots().forEach(r -> names.add(r.name()));
         names.add(SharedTickerRunner.THREAD_NAME);
         return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && names.contains(t.getName())).count();
     }
 
-    private void report(PrintWriter out, int n, String url, long wallNs, List<RobotFigures> figures, double cpuPercent, long rssKb,
-            int threads, int tickThreads, double msgsPerS) {
-        out.println(String.format(Locale.ROOT, "%d robots on %s, %s, measured %.1f s after a %s warm-up", n, url,
-                sharedTicker ? "one shared tick thread" : "one tick thread per robot", wallNs / 1e9, warmup));
-        out.println("robot                      ticks   lateness p99 us   max us");
-        for (RobotFigures f : figures) {
-            out.println(String.format(Locale.ROOT, "%-24s %8d %17.1f %8.1f", f.name(), f.ticks(), f.p99LatenessUs(), f.maxLatenessUs()));
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
         }
-        double worst = figures.stream().mapToDouble(RobotFigures::p99LatenessUs).max().orElse(0);
-        double median = figures.stream().mapToDouble(RobotFigures::p99LatenessUs).sorted().skip(figures.size() / 2).findFirst().orElse(0);
-        out.println(String.format(Locale.ROOT, "p99 lateness: median robot %.1f us, worst robot %.1f us; CPU %.0f %% of one core;"
-                + " RSS %.0f MB; %d threads (%d tick); MQTT %.0f messages/s through the broker", median, worst, cpuPercent,
-                rssKb / 1024.0, threads, tickThreads, msgsPerS));
-        if (json) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("robots", n);
-            o.put("broker", url);
-            o.put("duration_s", wallNs / 1e9);
-            o.put("cpu_percent", cpuPercent);
-            o.put("rss_mb", rssKb / 1024.0);
-            o.put("threads", threads);
-            o.put("tick_threads", tickThreads);
-            o.put("shared_ticker", sharedTicker);
-            o.put("mqtt_messages_per_s", msgsPerS);
-            o.put("p99_lateness_us_median_robot", median);
-            o.put("p99_lateness_us_worst_robot", worst);
-            List<Map<String, Object>> per = new ArrayList<>();
-            for (RobotFigures f : figures) {
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("name", f.name());
-                r.put("ticks", f.ticks());
-                r.put("p99_lateness_us", f.p99LatenessUs());
-                r.put("max_lateness_us", f.maxLatenessUs());
-                per.add(r);
-            }
-            o.put("per_robot", per);
-            out.println(new GsonBuilder().disableHtmlEscaping().create().toJson(o));
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            LOG.debug("could not delete {}: {}", dir, e.toString());
         }
-        out.flush();
     }
 
-    /** A launch file including the robot's file {@code n} times (robot1..robotN), spread over the route's room. */
-    static Path fleetFile(Path dir, Path robot, String url, int n) throws IOException {
+    /**
+     * A launch file including the robot's file {@code n} times (robot1..robotN), spread over the route's room, robot i
+     * on broker {@code urls[(i - 1) % size]}.
+     */
+    static Path fleetFile(Path dir, Path robot, List<String> urls, int n) throws IOException {
         StringBuilder b = new StringBuilder("<launch>\n");
         for (int i = 1; i <= n; i++) {
             double x = 0.6 + 2.8 * ((i - 1) % 5) / 4.0;
             double y = 0.6 + 1.8 * (((i - 1) / 5) % 4) / 3.0;
             b.append(String.format(Locale.ROOT, "  <include file=\"%s\"><arg name=\"robot\" value=\"robot%d\"/>"
                     + "<arg name=\"broker\" value=\"%s\"/><arg name=\"x\" value=\"%.2f\"/><arg name=\"y\" value=\"%.2f\"/></include>%n",
-                    robot, i, url, x, y));
+                    robot, i, urls.get((i - 1) % urls.size()), x, y));
         }
         Path f = dir.resolve("fleet.launch.xml");
         Files.writeString(f, b.append("</launch>\n").toString());

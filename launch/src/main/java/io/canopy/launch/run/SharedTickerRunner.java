@@ -41,14 +41,43 @@ public final class SharedTickerRunner implements AutoCloseable {
 
     /** As above with your own leaves registered in {@code registry}. */
     public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry) {
+        return start(plan, registry, () -> true);
+    }
+
+    /**
+     * As above, but builds and then starts the nodes in order only while {@code keepBuilding} says so (asked before
+     * each node is built and before each is started: {@code canopy fleet} gives the start-up a deadline); the nodes
+     * started by then run, in the plan's order, the others are left out (built ones are stopped; see {@link #size()}).
+     */
+    public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry, java.util.function.BooleanSupplier keepBuilding) {
         SharedTickerRunner r = new SharedTickerRunner();
         try {
             for (NodePlan n : plan.nodes()) {
+                if (!keepBuilding.getAsBoolean()) {
+                    LOG.warn("{} of {} node(s) built when the start-up ended; the others do not run", r.nodes.size(),
+                            plan.nodes().size());
+                    break;
+                }
                 NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
                 node.ownsTicker = false;
                 r.nodes.add(node);
-                r.group.add(node.ticker);
                 LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
+            }
+            List<NodeRuntime> unstarted = new ArrayList<>();
+            for (NodeRuntime n : r.nodes) {
+                if (!unstarted.isEmpty() || !keepBuilding.getAsBoolean()) {
+                    unstarted.add(n); // the start-up ran out of time: built, never started, stopped below
+                    continue;
+                }
+                r.group.add(n.ticker);
+                n.start(); // everything but the tick thread and its watchdog
+                NodeInfo.announce(n);
+            }
+            if (!unstarted.isEmpty()) {
+                LOG.warn("{} of {} built node(s) started when the start-up ended; stopping the others", r.nodes.size()
+                        - unstarted.size(), r.nodes.size());
+                r.nodes.removeAll(unstarted);
+                unstarted.forEach(n -> n.shutdown(LaunchRunner.SHUTDOWN_BUDGET_NS));
             }
             List<StallHandler> failsafes = r.nodes.stream().map(NodeRuntime::failsafes).toList();
             StallHandler all = (role, timer, stalledForNs) -> {
@@ -56,23 +85,26 @@ public final class SharedTickerRunner implements AutoCloseable {
                     f.onStall(role, timer, stalledForNs);
                 }
             };
-            for (NodeRuntime n : r.nodes) {
-                n.start(); // everything but the tick thread and its watchdog
-                NodeInfo.announce(n);
-            }
             if (!r.nodes.isEmpty()) {
                 // the one thread takes the first node's <realtime> tick-thread options (a fleet file repeats one robot)
                 r.group.realtime(r.nodes.get(0).plan.realtime().tickThread());
             }
             r.group.start();
-            r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(n -> n.ticker).toList(),
-                    java.util.Collections.nCopies(r.nodes.size(), all)).start();
+            if (!r.nodes.isEmpty()) { // none when the start-up ran out before the first node
+                r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(n -> n.ticker).toList(),
+                        java.util.Collections.nCopies(r.nodes.size(), all)).start();
+            }
             LOG.info("{} node(s) ticking on one thread '{}'", r.nodes.size(), THREAD_NAME);
         } catch (RuntimeException e) {
             r.close();
             throw e;
         }
         return r;
+    }
+
+    /** How many nodes run (fewer than the plan's when the start-up was cut short). */
+    public int size() {
+        return nodes.size();
     }
 
     /** Live figures of the nodes, for tests and {@code canopy fleet}. */

@@ -79,6 +79,80 @@ class FleetCommandTest {
         }
     }
 
+    /**
+     * Half the robots are given a broker nobody listens on: the run still settles (1 s), measures and reports, and the
+     * report names the robots that never connected, while every robot started and ticked.
+     */
+    @Test
+    void robotsThatNeverConnectAreNamedInTheReport() throws Exception {
+        int deadPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            deadPort = s.getLocalPort(); // closed again: nobody listens there
+        }
+        int code = run("fleet", "--robots", "4", "--broker", "embedded", "--broker", "tcp://127.0.0.1:" + deadPort,
+                "--settle", "1s", "--duration", "2s", "--warmup", "0s", "--json", "--launch", "examples/fleet-robot.launch.xml");
+        assertThat(code).as(err.toString()).isEqualTo(CanopyMain.EXIT_OK);
+        String text = out.toString();
+        assertThat(text).contains("not connected (2): robot2/controller, robot4/controller")
+                .contains("robots: 4 asked, 4 started").contains("not all connected and ticking after the 1.0 s settle");
+        String[] lines = text.trim().split("\n");
+        JsonObject o = JsonParser.parseString(lines[lines.length - 1]).getAsJsonObject();
+        assertThat(o.get("started").getAsInt()).isEqualTo(4);
+        assertThat(o.get("connected").getAsInt()).isEqualTo(2);
+        assertThat(o.get("settled").getAsBoolean()).isFalse();
+        assertThat(names(o.getAsJsonArray("not_connected"))).containsExactly("robot2/controller", "robot4/controller");
+        assertThat(o.getAsJsonArray("not_started")).isEmpty();
+        JsonArray per = o.getAsJsonArray("per_robot");
+        assertThat(per).hasSize(4);
+        for (var e : per) {
+            JsonObject r = e.getAsJsonObject();
+            boolean onDeadBroker = r.get("name").getAsString().matches("robot[24]/controller");
+            assertThat(r.get("connected").getAsBoolean()).as(r.toString()).isEqualTo(!onDeadBroker);
+            assertThat(r.get("ticks").getAsLong()).as(r.toString()).isPositive(); // a robot without a broker still ticks
+        }
+    }
+
+    /**
+     * A start-up window too short for the robots: the run ends with a report anyway, and every robot it did not start
+     * is named in {@code not_started} (how many made it depends on the host; the names always add up).
+     */
+    @Test
+    void robotsNotStartedInTheStartUpWindowAreNamed() {
+        notStartedRobotsAreNamed();
+    }
+
+    /** The same with one shared tick thread: the nodes not built, or built but not started, in time are named. */
+    @Test
+    void robotsNotStartedInTheStartUpWindowAreNamedWithASharedTicker() {
+        notStartedRobotsAreNamed("--shared-ticker");
+    }
+
+    private void notStartedRobotsAreNamed(String... extra) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fleet", "--robots", "3", "--start-timeout",
+                "1ms", "--settle", "0s", "--duration", "500ms", "--warmup", "0s", "--json", "--launch",
+                "examples/fleet-robot.launch.xml"));
+        args.addAll(java.util.List.of(extra));
+        int code = run(args.toArray(String[]::new));
+        assertThat(code).as(err.toString()).isEqualTo(CanopyMain.EXIT_OK);
+        String[] lines = out.toString().trim().split("\n");
+        JsonObject o = JsonParser.parseString(lines[lines.length - 1]).getAsJsonObject();
+        Set<String> all = new HashSet<>(names(o.getAsJsonArray("not_started")));
+        for (var e : o.getAsJsonArray("per_robot")) {
+            assertThat(all.add(e.getAsJsonObject().get("name").getAsString())).isTrue();
+        }
+        assertThat(all).containsExactlyInAnyOrder("robot1/controller", "robot2/controller", "robot3/controller");
+        assertThat(o.get("started").getAsInt() + o.getAsJsonArray("not_started").size()).isEqualTo(3);
+        if (!o.getAsJsonArray("not_started").isEmpty()) {
+            assertThat(out.toString()).contains("not started (start-up window closed)");
+        }
+    }
+
+    private static java.util.List<String> names(JsonArray a) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        a.forEach(e -> out.add(e.getAsString()));
+        return out;
+    }
+
     @Test
     void aMissingLaunchFileSaysHowToFixIt() {
         int code = run("fleet", "--robots", "2", "--launch", "no/such/fleet-robot.launch.xml");
