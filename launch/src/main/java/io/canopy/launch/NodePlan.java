@@ -55,6 +55,11 @@ public record NodePlan(
                 other, binds, source, devices, monitor, foreign, remotes, realtime);
     }
 
+    /** Whether the node has an MQTT connection (false for {@code <mqtt broker="none"/>}). */
+    public boolean hasMqtt() {
+        return mqtt != null && mqtt.enabled();
+    }
+
     /** The node's full name: {@code namespace/name}, or just the name without a namespace. */
     public String fullName() {
         return namespace.isEmpty() ? name : namespace + "/" + name;

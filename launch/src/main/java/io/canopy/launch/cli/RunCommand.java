@@ -92,6 +92,11 @@ final class RunCommand implements Callable<Integer> {
         LaunchPlan plan;
         try {
             plan = launchOptions.applyTo(login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath)));
+            if (login.given() && !plan.nodes().isEmpty() && plan.nodes().stream().noneMatch(io.canopy.launch.NodePlan::hasMqtt)) {
+                var n = plan.nodes().get(0);
+                throw new LaunchException(List.of("--user/--password-env/--ca-file: node '" + n.fullName() + "' has no MQTT ("
+                        + n.mqtt().source() + " broker=\"none\"); drop the option, or give the node a broker"));
+            }
         } catch (LaunchException e) {
             e.errors().forEach(line -> err.println("canopy: " + line));
             err.flush();

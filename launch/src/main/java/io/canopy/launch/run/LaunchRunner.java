@@ -61,7 +61,9 @@ public final class LaunchRunner implements AutoCloseable {
             }
             for (NodeRuntime n : r.nodes) {
                 n.start();
-                NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
+                if (n.plan.hasMqtt()) {
+                    NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
+                }
             }
         } catch (RuntimeException e) {
             r.close();

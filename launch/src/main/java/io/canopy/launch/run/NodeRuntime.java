@@ -95,11 +95,24 @@ final class NodeRuntime {
         this.tap = tap;
         clock = tap.clock(clock);
         this.plan = plan;
-        this.ticker = new Ticker(plan.fullName(), clock);
+        this.ticker = new Ticker(plan.fullName(), clock, inbox(plan));
         this.outbound = new Outbound(plan.fullName());
         this.bus = new EventBus(outbound.queue, plan.eventPolicy());
         this.router = new InboundRouter(bus);
         this.router.tap = tap;
+    }
+
+    /**
+     * The tick thread's inbox: events with payload bytes come only from serial links, MAVLink and Dynamixel devices
+     * and MQTT; a node with none of them (one tree and a timer, without MQTT) preallocates its 1,024 events without
+     * the 1 KB payload buffer each (1 MB of heap less).
+     */
+    private static io.canopy.tick.EventQueue inbox(NodePlan plan) {
+        var b = io.canopy.tick.EventQueue.builder();
+        if (plan.links().isEmpty() && plan.devices().isEmpty() && !plan.hasMqtt()) {
+            b.maxPayloadBytes(0);
+        }
+        return b.build();
     }
 
     /** Builds everything (nothing runs yet); on failure closes what was built and rethrows. */
@@ -128,7 +141,8 @@ final class NodeRuntime {
         ticker.addEventHandler(router); // phase 0, inputs: the ticker drains the inbox before the timers fire
         long t0 = System.nanoTime();
         // the broker and the MQTT client start on another thread while the links, machines and trees load
-        mqttUp = java.util.concurrent.CompletableFuture.runAsync(() -> {
+        // (none of it, nor its classes, for a node without MQTT: <mqtt broker="none"/>)
+        mqttUp = !plan.hasMqtt() ? null : java.util.concurrent.CompletableFuture.runAsync(() -> {
             broker = Mqtt.startBroker(plan);
             mqtt = Mqtt.start(plan, broker);
         });
@@ -201,16 +215,20 @@ final class NodeRuntime {
             cycles.get(t.timer()).status.add(nowNs -> slot.refreshStatus());
         }
         long t3 = System.nanoTime();
-        try {
-            mqttUp.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
+        if (mqttUp != null) {
+            try {
+                mqttUp.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
         }
         long t4 = System.nanoTime();
         if (mqtt != null) {
             remotes.connect(mqtt);
+            trees.forEach(s -> io.canopy.launch.fleet.ClaimBoard.attach(s.tree.context(), mqtt));
+        } else if (!plan.hasMqtt()) {
+            refuseClaims(); // the loader refuses them; a Claim it could not see (an include it could not read) ends here
         }
-        trees.forEach(s -> io.canopy.launch.fleet.ClaimBoard.attach(s.tree.context(), mqtt));
         String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
         Wiring wiring = new Wiring(this, taps, cycles);
         int index = 0;
@@ -228,7 +246,7 @@ final class NodeRuntime {
                 }
             }
         }
-        if (plan.mqtt().telemetryTimer() != null) {
+        if (plan.hasMqtt() && plan.mqtt().telemetryTimer() != null) {
             telemetry = new Telemetry(this);
             cycles.get(plan.mqtt().telemetryTimer()).output.add(telemetry);
         }
@@ -258,6 +276,16 @@ final class NodeRuntime {
                 + "client, bindings {} ms", plan.fullName(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), ms(t5 - t4));
         for (Binding r : routes) {
             LOG.debug("node {}: route {}", plan.fullName(), r);
+        }
+    }
+
+    private void refuseClaims() {
+        for (TreeSlot s : trees) {
+            if (s.tree.context().service(io.canopy.launch.fleet.ClaimBoard.class) != null) {
+                throw new InputException(s.plan.source() + ": tree '" + s.plan.name() + "' has Claim/Release nodes, which claim over"
+                        + " MQTT; this node has no MQTT (<mqtt broker=\"none\"/> at line " + plan.mqtt().source().line()
+                        + "); remove them or remove broker=\"none\"");
+            }
         }
     }
 
@@ -322,13 +350,15 @@ final class NodeRuntime {
         if (ownsTicker) {
             ticker.realtime(plan.realtime().tickThread()).start();
         }
-        statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
+        if (plan.hasMqtt()) { // the status topics' thread and classes only with MQTT
+            statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));
+        }
         if (ownsTicker) {
             watchdog = new io.canopy.tick.Watchdog(ticker, failsafes()).start();
         }
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
                 plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
-                trees.size(), links.size(), mqtt == null ? "off" : mqtt.brokerUrl());
+                trees.size(), links.size(), !plan.hasMqtt() ? "none" : mqtt == null ? "off" : mqtt.brokerUrl());
     }
 
     /** The node's failsafe with its devices' (MAVLink, Dynamixel): what its watchdog calls on a stall. */

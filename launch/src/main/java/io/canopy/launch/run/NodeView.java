@@ -90,6 +90,12 @@ public final class NodeView {
         return node.drive == null ? -1 : node.drive.stoppedAtTick();
     }
 
+    /** A number on the node's shared blackboard as it is now (any thread; for tests), or NaN when unset. */
+    public double blackboardNumber(String key) {
+        io.canopy.bt.Entry e = node.blackboard.find(key);
+        return e == null || !e.hasValue() ? Double.NaN : e.doubleValue();
+    }
+
     /** Ticks of each timer so far. */
     public List<Long> timerTicks() {
         List<Long> out = new ArrayList<>();

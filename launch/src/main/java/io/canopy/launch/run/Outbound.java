@@ -38,8 +38,20 @@ final class Outbound implements EventHandler, AutoCloseable {
         actions.merge(key, action, Consumer::andThen);
     }
 
+    /**
+     * Starts the IO thread, unless nothing was registered with {@link #on}: then nothing is ever offered to the
+     * outbox (the event bus, telemetry and bindings offer only the keys they registered), and a node without
+     * outgoing bindings, telemetry or remote actions (one without MQTT and serial sends) runs without this thread.
+     */
     void start() {
-        thread.start();
+        if (!actions.isEmpty()) {
+            thread.start();
+        }
+    }
+
+    /** Whether the IO thread runs (something was registered before {@link #start()}). */
+    boolean running() {
+        return thread.isAlive();
     }
 
     /** Any thread: wake the IO thread after offering (cheap, allocation-free). */
@@ -72,6 +84,9 @@ final class Outbound implements EventHandler, AutoCloseable {
     /** Drains what is left and stops the thread (waits at most {@code timeoutMs}). */
     void stop(long timeoutMs) {
         running = false;
+        if (thread.getState() == Thread.State.NEW) {
+            return;
+        }
         LockSupport.unpark(thread);
         try {
             thread.join(Math.max(1, timeoutMs));

@@ -43,7 +43,11 @@ final class Status {
             b.append(' ').append(l.describe()).append(" |");
         }
         b.append(n.devices.describe());
-        b.append(" mqtt ").append(n.mqtt != null && n.mqtt.isConnected() ? "up" : "DOWN");
+        if (n.plan.hasMqtt()) {
+            b.append(" mqtt ").append(n.mqtt != null && n.mqtt.isConnected() ? "up" : "DOWN");
+        } else {
+            b.append(" mqtt none");
+        }
         return b.toString();
     }
 
