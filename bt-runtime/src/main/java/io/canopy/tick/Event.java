@@ -11,6 +11,12 @@ package io.canopy.tick;
  * should be constants (or interned): the name is kept by reference, never copied or built.
  *
  * <p>Not thread-safe: one thread at a time, handed over through an {@link EventQueue}.
+ *
+ * <p>Memory: an event made with {@link #Event(int)} holds its whole payload buffer from the start (a
+ * producer may write into {@link #payloadBuffer()}); a {@linkplain #pooled(int) pooled} one, as queues and
+ * trees keep by the hundred, starts without a buffer and grows it, on the thread that copies a payload in,
+ * to the largest payload it has carried (a power of two, at least 64 bytes, at most its maximum). Most events
+ * carry no payload bytes (a number and an attachment), so most pooled events never get a buffer.
  */
 public final class Event {
     /** The default payload capacity: the largest serialized Envelope the serial wire format carries. */
@@ -19,7 +25,11 @@ public final class Event {
     private EventKind kind = EventKind.SENSOR;
     private String name = "";
     private long timestampNs;
-    private final byte[] payload;
+    private static final byte[] NO_PAYLOAD = new byte[0];
+    private static final int MIN_GROWN_PAYLOAD = 64;
+
+    private final int maxPayloadBytes;
+    private byte[] payload;
     private int payloadLength;
     private double value;
     private Object attachment;
@@ -35,7 +45,25 @@ public final class Event {
         if (maxPayloadBytes < 0) {
             throw new IllegalArgumentException("maxPayloadBytes must not be negative: " + maxPayloadBytes);
         }
-        this.payload = new byte[maxPayloadBytes];
+        this.maxPayloadBytes = maxPayloadBytes;
+        this.payload = maxPayloadBytes == 0 ? NO_PAYLOAD : new byte[maxPayloadBytes];
+    }
+
+    private Event(int maxPayloadBytes, boolean pooled) {
+        if (maxPayloadBytes < 0) {
+            throw new IllegalArgumentException("maxPayloadBytes must not be negative: " + maxPayloadBytes);
+        }
+        this.maxPayloadBytes = maxPayloadBytes;
+        this.payload = NO_PAYLOAD;
+    }
+
+    /**
+     * An event for a pool: room for {@code maxPayloadBytes} payload bytes, but its buffer is made (and grown)
+     * only when a payload is copied in, by {@link #payload} or {@link #copyFrom}. Its
+     * {@link #payloadBuffer()} is only as long as the largest payload so far: do not write into it.
+     */
+    public static Event pooled(int maxPayloadBytes) {
+        return new Event(maxPayloadBytes, true);
     }
 
     /** Sets kind, name and timestamp and clears the payload, number and attachment; returns this. */
@@ -55,8 +83,12 @@ public final class Event {
     /** Copies {@code length} bytes from {@code source} as the payload; returns this. */
     public Event payload(byte[] source, int offset, int length) {
         if (length > payload.length) {
-            throw new IllegalArgumentException("event '" + name + "': payload of " + length
-                    + " bytes exceeds the maximum of " + payload.length + " bytes");
+            if (length > maxPayloadBytes) {
+                throw new IllegalArgumentException("event '" + name + "': payload of " + length
+                        + " bytes exceeds the maximum of " + maxPayloadBytes + " bytes");
+            }
+            int grown = Math.max(MIN_GROWN_PAYLOAD, Integer.highestOneBit(length - 1) << 1);
+            payload = new byte[grown <= 0 || grown > maxPayloadBytes ? maxPayloadBytes : grown];
         }
         System.arraycopy(source, offset, payload, 0, length);
         payloadLength = length;
@@ -106,7 +138,7 @@ public final class Event {
     }
 
     public int maxPayloadBytes() {
-        return payload.length;
+        return maxPayloadBytes;
     }
 
     /** Copies the payload into {@code target} at {@code offset}; returns the number of bytes copied. */

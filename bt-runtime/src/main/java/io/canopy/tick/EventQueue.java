@@ -22,6 +22,14 @@ import org.jctools.queues.MpscArrayQueue;
  * </ul>
  * Built on JCTools' {@link MpscArrayQueue} (commands) and
  * {@link MpmcArrayQueue} (sensor samples, so a producer can take the oldest out).
+ *
+ * <p>Memory: the pooled events are made up front (so neither side allocates one), but each one's payload
+ * buffer only when a payload is copied into it, on the producer's thread, as large as the largest payload
+ * it has carried (see {@link Event#pooled(int)}); {@code maxPayloadBytes} is the ceiling. A queue of events
+ * that carry a number and an attachment, as most do, holds about 60 bytes per slot instead of 1 KB.
+ * Producers on the tick thread that send payload bytes allocate a slot's buffer the first time that slot
+ * carries a payload of a larger size class (64 bytes, then powers of two); after a warm-up that has cycled
+ * every slot, they allocate nothing.
  */
 public final class EventQueue {
     private final String name;
@@ -48,10 +56,10 @@ public final class EventQueue {
         commandFree = new MpmcArrayQueue<>(Math.max(2, commandCapacity));
         commandQueued = new MpscArrayQueue<>(Math.max(2, commandCapacity));
         for (int i = 0; i < sensorCapacity; i++) {
-            sensorFree.offer(new Event(maxPayloadBytes));
+            sensorFree.offer(Event.pooled(maxPayloadBytes));
         }
         for (int i = 0; i < commandCapacity; i++) {
-            commandFree.offer(new Event(maxPayloadBytes));
+            commandFree.offer(Event.pooled(maxPayloadBytes));
         }
     }
 

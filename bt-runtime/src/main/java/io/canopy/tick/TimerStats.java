@@ -8,6 +8,12 @@ import org.HdrHistogram.Histogram;
  * least one deadline was skipped), listener errors, and histograms of lateness (tick start minus its
  * deadline) and tick duration, in nanoseconds. Values above 10 s are recorded as 10 s. Immutable: the
  * histograms are private copies.
+ *
+ * <p>Precision (HdrHistogram, 1 ns to 10 s, 3 significant digits): a value is reported as the highest value of
+ * its bucket, at most 1/1024 above the recorded one: exact up to 2,047 ns, at most 31 ns above up to 65.5 us,
+ * 63 ns up to 131 us, 127 ns up to 262 us. The figures printed in us with one decimal ({@code canopy bench
+ * ticker}, the status line, the {@code timers} topic) are therefore within 0.1 us of the recorded value below
+ * 131 us, and within 0.1 % above.
  */
 public final class TimerStats {
     private final String name;
@@ -16,17 +22,19 @@ public final class TimerStats {
     private final long missed;
     private final long overruns;
     private final long errors;
+    private final long unrecorded;
     private final Histogram latenessNs;
     private final Histogram durationNs;
 
-    TimerStats(String name, TickRate rate, long ticks, long missed, long overruns, long errors, Histogram latenessNs,
-            Histogram durationNs) {
+    TimerStats(String name, TickRate rate, long ticks, long missed, long overruns, long errors, long unrecorded,
+            Histogram latenessNs, Histogram durationNs) {
         this.name = name;
         this.rate = rate;
         this.ticks = ticks;
         this.missed = missed;
         this.overruns = overruns;
         this.errors = errors;
+        this.unrecorded = unrecorded;
         this.latenessNs = latenessNs;
         this.durationNs = durationNs;
     }
@@ -53,6 +61,15 @@ public final class TimerStats {
 
     public long errors() {
         return errors;
+    }
+
+    /**
+     * Ticks counted in {@link #ticks()} but not in the histograms: an interval holds 2^31 - 1 ticks (24 days
+     * at 1 kHz), and a timer whose statistics nobody read for longer leaves the later ones out until the next
+     * read. 0 whenever something reads them (the status line, the {@code timers} topic) now and then.
+     */
+    public long unrecorded() {
+        return unrecorded;
     }
 
     /** The lateness at {@code percentile} (0 to 100), in nanoseconds; 0 when nothing was recorded. */

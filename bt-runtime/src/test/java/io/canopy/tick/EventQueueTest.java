@@ -91,6 +91,36 @@ class EventQueueTest {
     }
 
     @Test
+    void pooledEventsGetAPayloadBufferOnlyForPayloadsAndOnlyAsLargeAsNeeded() {
+        EventQueue q = EventQueue.builder().sensorCapacity(1).commandCapacity(1).build();
+        List<Integer> buffers = new ArrayList<>();
+        q.offer(scratch, EventKind.SENSOR, "range", 0, 1.5);
+        q.drain(e -> buffers.add(e.payloadBuffer().length));
+        q.offer(new Event(1024).set(EventKind.SENSOR, "frame", 0).payload(new byte[100], 0, 100));
+        q.drain(e -> buffers.add(e.payloadBuffer().length));
+        q.offer(scratch, EventKind.SENSOR, "range", 0, 2.5); // the same slot, grown before
+        q.drain(e -> {
+            buffers.add(e.payloadBuffer().length);
+            buffers.add(e.payloadLength());
+            buffers.add(e.maxPayloadBytes());
+        });
+        assertThat(buffers).containsExactly(0, 128, 128, 0, Event.DEFAULT_MAX_PAYLOAD_BYTES);
+    }
+
+    @Test
+    void aPooledEventGrowsToItsCeilingAndNoFurther() {
+        Event e = Event.pooled(100);
+        byte[] bytes = new byte[101];
+        bytes[99] = 9;
+        e.set(EventKind.COMMAND, "x", 0).payload(bytes, 0, 1);
+        assertThat(e.payloadBuffer()).hasSize(64);
+        e.payload(bytes, 0, 100);
+        assertThat(e.payloadBuffer()).hasSize(100);
+        assertThat(e.payloadBuffer()[99]).isEqualTo((byte) 9);
+        assertThatThrownBy(() -> e.payload(bytes, 0, 101)).hasMessageContaining("101 bytes").hasMessageContaining("100");
+    }
+
+    @Test
     void payloadLargerThanTheQueueHoldsIsRefusedWithTheSizes() {
         EventQueue q = EventQueue.builder().name("inbox").maxPayloadBytes(4).build();
         Event big = new Event(8).set(EventKind.COMMAND, "blob", 0).payload(new byte[8], 0, 8);

@@ -30,7 +30,10 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
     }
 
     private static final int DEFAULT_CAPACITY = 64;
-    private static final int POOL_PAYLOAD_BYTES = Event.DEFAULT_MAX_PAYLOAD_BYTES;
+    // the tree's copies keep an event's kind, name, time, number and attachment, never its payload bytes: no
+    // node reads them (a script's _payload and the payload output are the attachment), and a copy never
+    // allocates a buffer on the tick thread
+    private static final int POOL_PAYLOAD_BYTES = 0;
 
     private String[] listened = new String[0];
     private boolean listenAll;
@@ -105,7 +108,10 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
         return this;
     }
 
-    /** The outbox; a default one (256 sensor, 64 command slots) is made the first time it is needed. */
+    /**
+     * The outbox; a default one (256 sensor, 64 command slots, whose payload buffers are made only for
+     * events that carry payload bytes: {@code SendEvent}'s never do) is made the first time it is needed.
+     */
     public EventQueue outbox() {
         if (outbox == null) {
             outbox = EventQueue.builder().name("tree-outbox").sensorCapacity(256).commandCapacity(64).build();
@@ -128,7 +134,7 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
             pool = new Event[capacity];
             consumed = new boolean[capacity];
             for (int i = 0; i < capacity; i++) {
-                pool[i] = new Event(POOL_PAYLOAD_BYTES);
+                pool[i] = Event.pooled(POOL_PAYLOAD_BYTES);
             }
         }
         if (count == pool.length) {
@@ -136,11 +142,15 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
             dropped++;
             return false;
         }
-        pool[count].copyFrom(event);
+        copyWithoutPayload(event, pool[count]);
         consumed[count] = false;
         count++;
         delivered++;
         return true;
+    }
+
+    private static void copyWithoutPayload(Event from, Event to) {
+        to.set(from.kind(), from.name(), from.timestampNs()).value(from.value()).attachment(from.attachment());
     }
 
     /** Delivers a COMMAND event with a name and a number (no allocation). */
@@ -216,7 +226,7 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
             }
         }
         for (int i = n; i < count; i++) {
-            pool[i - n].copyFrom(pool[i]);
+            pool[i - n].copyFrom(pool[i]); // no payload bytes in the pool: copies nothing more
             consumed[i - n] = consumed[i];
         }
         count -= n;
