@@ -95,24 +95,11 @@ final class NodeRuntime {
         this.tap = tap;
         clock = tap.clock(clock);
         this.plan = plan;
-        this.ticker = new Ticker(plan.fullName(), clock, inbox(plan));
+        this.ticker = new Ticker(plan.fullName(), clock);
         this.outbound = new Outbound(plan.fullName());
         this.bus = new EventBus(outbound.queue, plan.eventPolicy());
         this.router = new InboundRouter(bus);
         this.router.tap = tap;
-    }
-
-    /**
-     * The tick thread's inbox: events with payload bytes come only from serial links, MAVLink and Dynamixel devices
-     * and MQTT; a node with none of them (one tree and a timer, without MQTT) preallocates its 1,024 events without
-     * the 1 KB payload buffer each (1 MB of heap less).
-     */
-    private static io.canopy.tick.EventQueue inbox(NodePlan plan) {
-        var b = io.canopy.tick.EventQueue.builder();
-        if (plan.links().isEmpty() && plan.devices().isEmpty() && !plan.hasMqtt()) {
-            b.maxPayloadBytes(0);
-        }
-        return b.build();
     }
 
     /** Builds everything (nothing runs yet); on failure closes what was built and rethrows. */

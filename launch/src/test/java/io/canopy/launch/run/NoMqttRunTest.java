@@ -83,24 +83,6 @@ class NoMqttRunTest {
     }
 
     @Test
-    void onlyANodeWithoutLinksDevicesAndMqttGoesWithoutInboxPayloadBuffers() throws Exception {
-        NodeRuntime off = NodeRuntime.build(LaunchLoader.load(launch("nomqtt-inbox"), Map.of()).nodes().get(0),
-                new io.canopy.tick.ManualNanoClock(), io.canopy.bt.NodeRegistry.withBuiltins());
-        Path on = Files.writeString(dir.resolve("on.launch.xml"), """
-                <launch><node name="on"><timer name="control" hz="100"/><tree file="count.xml"/><mqtt port="0"/></node></launch>
-                """);
-        NodeRuntime withMqtt = NodeRuntime.build(LaunchLoader.load(on, Map.of()).nodes().get(0),
-                new io.canopy.tick.ManualNanoClock(), io.canopy.bt.NodeRegistry.withBuiltins());
-        try {
-            assertThat(off.ticker.inbox().maxPayloadBytes()).isZero();
-            assertThat(withMqtt.ticker.inbox().maxPayloadBytes()).isEqualTo(io.canopy.tick.Event.DEFAULT_MAX_PAYLOAD_BYTES);
-        } finally {
-            off.shutdown(LaunchRunner.SHUTDOWN_BUDGET_NS);
-            withMqtt.shutdown(LaunchRunner.SHUTDOWN_BUDGET_NS);
-        }
-    }
-
-    @Test
     void aCanopyRunOfSuchANodeLoadsNoNettyMoquetteOrPahoClass() throws Exception {
         Path file = launch("nomqtt-jvm");
         Path log = dir.resolve("classes.txt");
