@@ -144,13 +144,29 @@ final class LatencyBench {
             // the peer stands for a sensor board and a motor controller, which do not share the node's CPUs: with --fifo
             // its threads (and the sending thread) get the node's priority, so the host's other work does not delay them
             RealtimeOptions peerRealtime = fifo > 0 ? RealtimeOptions.NONE.fifoPriority(fifo).timerSlackNs(1) : RealtimeOptions.NONE;
-            RealtimeKnobs.apply(peerRealtime, "latency peer sender");
             Peer peer = new Peer(pair.b(), total, peerRealtime);
             AutoCloseable answerer = mode.equals("floor")
                     ? new Echo(pair.a(), fifo > 0 ? RealtimeOptions.NONE.fifoPriority(Math.max(1, fifo - 1)) : RealtimeOptions.NONE)
                     : LaunchRunner.start(LaunchLoader.load(file, Map.of("port", pair.a().toString())))::shutdown;
             try {
-                drive(peer, sensorHz, timerHz, total);
+                // on a thread of its own: a thread inherits its creator's SCHED_FIFO, and the node's other threads
+                // (MQTT, pools) must not get the peer's priority
+                RuntimeException[] failure = new RuntimeException[1];
+                Thread sender = new Thread(() -> {
+                    if (!peerRealtime.isNone()) {
+                        RealtimeKnobs.apply(peerRealtime, "latency peer sender");
+                    }
+                    try {
+                        drive(peer, sensorHz, timerHz, total);
+                    } catch (RuntimeException e) {
+                        failure[0] = e;
+                    }
+                }, "latency peer sender");
+                sender.start();
+                sender.join();
+                if (failure[0] != null) {
+                    throw failure[0];
+                }
             } finally {
                 answerer.close();
                 peer.link.close();
