@@ -307,6 +307,9 @@ public final class SerialLink implements AutoCloseable {
                 return DIRECT_FAILED;
             }
             w = transport.tryWrite(frame, 0, n);
+        } catch (RuntimeException e) {
+            releaseOwner(); // never leave the port owned: the writer thread would wait for it for ever
+            throw e;
         } finally {
             ioLock.unlock();
         }
