@@ -6,7 +6,7 @@ import com.sun.jna.Pointer;
 
 /**
  * The few libc calls the read path needs, direct-mapped by JNA (no argument arrays, no boxing per call):
- * {@code poll} and {@code read} on the descriptor jssc opened, and {@code tcgetattr}/{@code tcsetattr} to
+ * {@code poll}, {@code read} and {@code write} on the descriptor jssc opened, {@code fcntl} to make it non-blocking, and {@code tcgetattr}/{@code tcsetattr} to
  * set VMIN/VTIME, which jssc does not expose. Linux layout of {@code struct termios} (60 bytes):
  * {@code c_cc} starts at byte 17; {@code VTIME} is index 5, {@code VMIN} index 6.
  */
@@ -21,6 +21,11 @@ final class Posix {
     static final short POLLNVAL = 0x020;
     static final int EINTR = 4;
     static final int EAGAIN = 11;
+    static final short POLLOUT = 0x004;
+    static final int F_GETFL = 3;
+    static final int F_SETFL = 4;
+    /** Linux x86-64 and aarch64. */
+    static final int O_NONBLOCK = 0x800;
 
     static final boolean AVAILABLE;
 
@@ -50,6 +55,9 @@ final class Posix {
     static native int tcsetattr(int fd, int optionalActions, Pointer termios);
 
     static native int tcdrain(int fd);
+
+    /** {@code fcntl(fd, cmd, arg)} with an int argument (F_GETFL, F_SETFL). */
+    static native int fcntl(int fd, int cmd, int arg);
 
     static String strerror(int errno) {
         switch (errno) {

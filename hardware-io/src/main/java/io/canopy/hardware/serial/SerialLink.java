@@ -12,6 +12,7 @@ import io.canopy.tick.RealtimeOptions;
 import io.canopy.tick.SystemNanoClock;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -25,8 +26,14 @@ import org.slf4j.LoggerFactory;
  * thread of its own.
  *
  * <ul>
- *   <li>{@link #send} never waits: it puts the message into a bounded lock-free queue and returns false
- *       (counted) when the queue is full or the device is lost. The tick thread may call it.
+ *   <li>{@link #send} never waits. When the writer thread is idle and nothing is queued, the sending thread
+ *       writes the frame itself with one non-blocking {@code write(2)} (the direct path: no hand-off to the
+ *       writer thread); what the tty does not take at once (EAGAIN, a partial write) is left to the writer
+ *       thread, which writes the rest before anything else. Otherwise the message goes into a bounded lock-free
+ *       queue for the writer thread; false (counted) when the queue is full or the device is lost. An ownership
+ *       flag (one CAS) lets one thread at a time write, and a frame is written directly only when the queue is
+ *       empty under that flag, so frames leave in the order they were sent and never interleave. The tick thread
+ *       and the watchdog may call it.
  *   <li>The reader thread waits in the kernel for bytes (no spinning), decodes frames, and hands each
  *       Envelope to the {@link LinkSink}. Bad input is counted by kind and logged (rate-limited) with the
  *       port and byte offset; nothing read from the wire can stop the read loop.
@@ -45,6 +52,13 @@ public final class SerialLink implements AutoCloseable {
     private static final int POLL_MS = 100;
     private static final int PAYLOAD_POOL = 64;
     private static final byte[] DELIMITER = {FrameFormat.DELIMITER};
+    /** {@link #owner}: nobody is writing. */
+    private static final int FREE = 0;
+    /** {@link #owner}: one thread (the writer, or a sender on the direct path) is encoding and writing one frame. */
+    private static final int OWNED = 1;
+    /** {@link #owner}: a sender wrote part of a frame; the rest ({@link #remainderOff}..) is the writer thread's. */
+    private static final int HANDOFF = 2;
+    private static volatile boolean directWriteDefault = true;
 
     private final String name;
     private final SerialConfig config;
@@ -62,6 +76,17 @@ public final class SerialLink implements AutoCloseable {
     private final AtomicLong queued = new AtomicLong();
     private final AtomicLong droppedTooLarge = new AtomicLong();
     private final AtomicLong lostCount = new AtomicLong();
+    private final AtomicLong writtenDirect = new AtomicLong();
+    private final AtomicLong handoffs = new AtomicLong();
+    /** Who may use {@link #encoder}, {@link #payloadBuf}, {@link #frame} and the transport's write side. */
+    private final AtomicInteger owner = new AtomicInteger(FREE);
+    // the fields below belong to whoever holds owner (OWNED or HANDOFF): the CAS and the release order them
+    private final FrameEncoder encoder = new FrameEncoder();
+    private final byte[] payloadBuf = new byte[FrameFormat.MAX_PAYLOAD];
+    private final byte[] frame = new byte[FrameFormat.MAX_FRAME];
+    private int remainderOff;
+    private int remainderLen;
+    private volatile boolean directWrite;
 
     private volatile boolean running;
     private volatile boolean connected;
@@ -86,6 +111,25 @@ public final class SerialLink implements AutoCloseable {
         }
         this.badInputLog = new RateLimitedLog(LOG, clock, TimeUnit.SECONDS.toNanos(1));
         this.decoder = new FrameDecoder(new EnvelopeFrameHandler(this, name, sink, clock, badInputLog));
+        // a transport that cannot write without waiting (in-process pipe) would hand every frame over anyway
+        this.directWrite = directWriteDefault && transport instanceof TtyTransport;
+    }
+
+    /**
+     * Whether links opened from now on on a tty write from the sending thread when the writer thread is idle
+     * (default true). For {@code canopy bench latency --direct-write=false}, which compares both paths.
+     */
+    public static void directWriteByDefault(boolean on) {
+        directWriteDefault = on;
+    }
+
+    /**
+     * Whether this link's senders may write a frame themselves when the writer thread is idle and nothing is
+     * queued (the default for a tty; an in-process link always queues). Call before {@link #start()}.
+     */
+    public SerialLink directWrite(boolean on) {
+        this.directWrite = on;
+        return this;
     }
 
     /** A link on a tty (device or symlink, pty included), opened with jssc. Call {@link #start()}. */
@@ -159,6 +203,12 @@ public final class SerialLink implements AutoCloseable {
             droppedLost.incrementAndGet();
             return false;
         }
+        if (directWrite) {
+            int direct = tryDirect(envelope);
+            if (direct != DIRECT_DECLINED) {
+                return direct == DIRECT_DONE;
+            }
+        }
         if (!queue.offer(envelope)) {
             droppedFull.incrementAndGet();
             return false;
@@ -200,6 +250,13 @@ public final class SerialLink implements AutoCloseable {
             freePayloads.offer(payload);
             return false;
         }
+        if (directWrite) {
+            int direct = tryDirect(payload);
+            if (direct != DIRECT_DECLINED) {
+                freePayloads.offer(payload);
+                return direct == DIRECT_DONE;
+            }
+        }
         if (!queue.offer(payload)) {
             droppedFull.incrementAndGet();
             freePayloads.offer(payload);
@@ -211,6 +268,109 @@ public final class SerialLink implements AutoCloseable {
             LockSupport.unpark(w);
         }
         return true;
+    }
+
+    private static final int DIRECT_DECLINED = 0;
+    private static final int DIRECT_DONE = 1;
+    private static final int DIRECT_FAILED = 2;
+
+    /**
+     * The direct path, on the sending thread: when nobody writes and nothing is queued, takes the port for one
+     * frame, encodes it and writes what the tty takes now (never waits: a CAS, a {@code tryLock}, one
+     * non-blocking {@code write}); the rest of a partial write goes to the writer thread, which writes it before
+     * anything else. DIRECT_DECLINED: the caller queues the message (the writer thread is busy, something is
+     * queued, a reconnect's leading delimiter is due, or the port is being closed).
+     */
+    private int tryDirect(Object item) {
+        if (owner.get() != FREE || !queue.isEmpty() || leadingDelimiter || purgeRequested || writeFailure != null) {
+            return DIRECT_DECLINED;
+        }
+        if (!owner.compareAndSet(FREE, OWNED)) {
+            return DIRECT_DECLINED;
+        }
+        // under the flag: the writer thread polls only while it holds the flag, so an empty queue now means that
+        // no frame sent before this one is still waiting or being written
+        if (!queue.isEmpty() || !connected || leadingDelimiter || !ioLock.tryLock()) {
+            releaseOwner();
+            return DIRECT_DECLINED;
+        }
+        int n;
+        int w;
+        try {
+            if (!connected) {
+                releaseOwner();
+                return DIRECT_DECLINED;
+            }
+            n = encodeFrame(item);
+            if (n < 0) {
+                releaseOwner();
+                return DIRECT_FAILED;
+            }
+            w = transport.tryWrite(frame, 0, n);
+        } catch (RuntimeException e) {
+            releaseOwner(); // never leave the port owned: the writer thread would wait for it for ever
+            throw e;
+        } finally {
+            ioLock.unlock();
+        }
+        queued.incrementAndGet();
+        if (w == n) {
+            sent.incrementAndGet();
+            writtenDirect.incrementAndGet();
+            releaseOwner();
+            return DIRECT_DONE;
+        }
+        if (w < 0) {
+            droppedLost.incrementAndGet();
+            if (connected) {
+                writeFailure = transport.lastError();
+            }
+            releaseOwner();
+            return DIRECT_FAILED;
+        }
+        remainderOff = w;
+        remainderLen = n - w;
+        handoffs.incrementAndGet();
+        owner.set(HANDOFF); // publishes the remainder; from here the port is the writer thread's
+        LockSupport.unpark(writer);
+        return DIRECT_DONE;
+    }
+
+    /** Gives the port back; wakes the writer thread if a message was queued meanwhile (its sender saw the flag). */
+    private void releaseOwner() {
+        owner.set(FREE);
+        if (!queue.isEmpty()) {
+            LockSupport.unpark(writer);
+        }
+    }
+
+    /**
+     * Under the flag: serializes (an Envelope) or takes (a payload) the message and encodes its frame into
+     * {@link #frame}; the frame length, or -1 when the message was dropped as too large (counted, logged).
+     */
+    private int encodeFrame(Object item) {
+        if (item instanceof OutboundPayload) {
+            OutboundPayload raw = (OutboundPayload) item;
+            return encoder.encode(raw.buffer(), 0, raw.length, frame);
+        }
+        Envelope e = (Envelope) item;
+        int size = e.getSerializedSize();
+        if (size > FrameFormat.MAX_PAYLOAD) {
+            droppedTooLarge.incrementAndGet();
+            LOG.error("serial {}: outgoing {} of {} bytes exceeds the frame limit of {} bytes; dropped",
+                    name, e.getBodyCase(), size, FrameFormat.MAX_PAYLOAD);
+            return -1;
+        }
+        try {
+            CodedOutputStream out = CodedOutputStream.newInstance(payloadBuf, 0, size);
+            e.writeTo(out);
+            out.checkNoSpaceLeft();
+        } catch (IOException | RuntimeException ex) {
+            droppedTooLarge.incrementAndGet();
+            LOG.error("serial {}: could not serialize outgoing {}: {}", name, e.getBodyCase(), ex.toString());
+            return -1;
+        }
+        return encoder.encode(payloadBuf, 0, size, frame);
     }
 
     private void readLoop() {
@@ -333,70 +493,90 @@ public final class SerialLink implements AutoCloseable {
 
     private void writeLoop() {
         applyRealtime("serial-writer " + name);
-        FrameEncoder encoder = new FrameEncoder();
-        byte[] payload = new byte[FrameFormat.MAX_PAYLOAD];
-        byte[] frame = new byte[FrameFormat.MAX_FRAME];
         while (running) {
             if (purgeRequested) {
                 purgeQueue();
                 purgeRequested = false;
             }
-            Object item = queue.poll();
-            if (item == null) {
+            int state = owner.get();
+            if (state == HANDOFF) {
+                writeRemainder();
+                continue;
+            }
+            if (queue.isEmpty()) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MS));
                 continue;
             }
-            if (!connected || writeFailure != null) {
-                droppedLost.incrementAndGet();
-                recycle(item);
+            if (state != FREE || !owner.compareAndSet(FREE, OWNED)) {
+                // a sender is writing one frame directly (microseconds); it unparks this thread when it is done
+                LockSupport.parkNanos(WAIT_FOR_SENDER_NS);
                 continue;
             }
-            int size;
-            if (item instanceof OutboundPayload) {
-                OutboundPayload raw = (OutboundPayload) item;
-                size = raw.length;
-                System.arraycopy(raw.buffer(), 0, payload, 0, size);
-                freePayloads.offer(raw);
-            } else {
-                Envelope e = (Envelope) item;
-                size = e.getSerializedSize();
-                if (size > FrameFormat.MAX_PAYLOAD) {
-                    droppedTooLarge.incrementAndGet();
-                    LOG.error("serial {}: outgoing {} of {} bytes exceeds the frame limit of {} bytes; dropped",
-                            name, e.getBodyCase(), size, FrameFormat.MAX_PAYLOAD);
-                    continue;
-                }
-                try {
-                    CodedOutputStream out = CodedOutputStream.newInstance(payload, 0, size);
-                    e.writeTo(out);
-                    out.checkNoSpaceLeft();
-                } catch (IOException | RuntimeException ex) {
-                    droppedTooLarge.incrementAndGet();
-                    LOG.error("serial {}: could not serialize outgoing {}: {}", name, e.getBodyCase(), ex.toString());
-                    continue;
-                }
-            }
-            int n = encoder.encode(payload, 0, size, frame);
-            boolean ok;
-            ioLock.lock();
+            Object item = queue.poll();
             try {
-                ok = connected;
-                if (ok && leadingDelimiter) {
-                    // after (re)opening: end whatever partial frame the peer may hold
-                    leadingDelimiter = false;
-                    ok = transport.write(DELIMITER, 1);
+                if (item != null) {
+                    writeQueued(item);
                 }
-                ok = ok && transport.write(frame, n);
             } finally {
-                ioLock.unlock();
+                owner.set(FREE);
             }
+        }
+    }
+
+    private static final long WAIT_FOR_SENDER_NS = 20_000;
+
+    /** Writer thread, holding the flag: writes one queued message (or drops it: device lost, too large). */
+    private void writeQueued(Object item) {
+        if (!connected || writeFailure != null) {
+            droppedLost.incrementAndGet();
+            recycle(item);
+            return;
+        }
+        int n = encodeFrame(item);
+        recycle(item);
+        if (n < 0) {
+            return;
+        }
+        boolean ok;
+        ioLock.lock();
+        try {
+            ok = connected;
+            if (ok && leadingDelimiter) {
+                // after (re)opening: end whatever partial frame the peer may hold
+                leadingDelimiter = false;
+                ok = transport.write(DELIMITER, 1);
+            }
+            ok = ok && transport.write(frame, n);
+        } finally {
+            ioLock.unlock();
+        }
+        countWrite(ok);
+    }
+
+    /** Writer thread, in HANDOFF: writes the rest of a frame a sender began, then gives the port back. */
+    private void writeRemainder() {
+        boolean ok;
+        ioLock.lock();
+        try {
+            ok = connected;
             if (ok) {
-                sent.incrementAndGet();
-            } else {
-                droppedLost.incrementAndGet();
-                if (connected) {
-                    writeFailure = transport.lastError();
-                }
+                System.arraycopy(frame, remainderOff, frame, 0, remainderLen);
+                ok = transport.write(frame, remainderLen);
+            }
+        } finally {
+            ioLock.unlock();
+        }
+        countWrite(ok);
+        owner.set(FREE);
+    }
+
+    private void countWrite(boolean ok) {
+        if (ok) {
+            sent.incrementAndGet();
+        } else {
+            droppedLost.incrementAndGet();
+            if (connected) {
+                writeFailure = transport.lastError();
             }
         }
     }
@@ -455,7 +635,7 @@ public final class SerialLink implements AutoCloseable {
         return decoder.badFrames();
     }
 
-    /** Messages accepted by {@link #send} for the writer thread (written or still queued). */
+    /** Messages {@link #send} accepted: written directly, handed to the writer thread, or queued for it. */
     public long framesQueued() {
         return queued.get();
     }
@@ -478,6 +658,16 @@ public final class SerialLink implements AutoCloseable {
     /** Frames written to the port. */
     public long framesSent() {
         return sent.get();
+    }
+
+    /** Frames the sending thread wrote whole itself (the direct path), a part of {@link #framesSent()}. */
+    public long framesWrittenDirect() {
+        return writtenDirect.get();
+    }
+
+    /** Frames the sending thread began and the writer thread finished (EAGAIN or a partial write on the direct path). */
+    public long directHandoffs() {
+        return handoffs.get();
     }
 
     /** Messages {@link #send} dropped because the queue was full. */

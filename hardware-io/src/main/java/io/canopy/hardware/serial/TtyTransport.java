@@ -9,7 +9,8 @@ import jssc.SerialPortException;
 
 /**
  * A serial port opened and configured by jssc, read by a blocking {@code poll} + {@code read} on its
- * descriptor with VMIN=1, VTIME=0.
+ * descriptor with VMIN=1, VTIME=0. The descriptor is O_NONBLOCK: {@link #write} waits in {@code poll(POLLOUT)}
+ * when the output buffer is full, {@link #tryWrite} returns what fit.
  *
  * <p>Why not jssc's own read calls: {@code readBytes(n, timeout)} busy-waits (a whole core when the line
  * is idle) and its event listener adds about a millisecond of latency. jssc configures VMIN=0 VTIME=0;
@@ -27,6 +28,8 @@ public final class TtyTransport implements Transport {
     private final Memory pollFd = new Memory(8);
     private final Memory readBuf = new Memory(CHUNK);
     private final Memory writeBuf = new Memory(CHUNK);
+    private final Memory tryWriteBuf = new Memory(CHUNK);
+    private final Memory writePollFd = new Memory(8);
     private final Memory savedTermios = new Memory(Posix.TERMIOS_SIZE);
     private final Memory termios = new Memory(Posix.TERMIOS_SIZE);
     private SerialPort port;
@@ -67,6 +70,10 @@ public final class TtyTransport implements Transport {
             p.setFlowControlMode(flowControl());
             if (Posix.tcgetattr(handle, termios) != 0) {
                 throw new IOException("tcgetattr failed: " + Posix.strerror(Native.getLastError()));
+            }
+            int flags = Posix.fcntl(handle, Posix.F_GETFL, 0);
+            if (flags < 0 || Posix.fcntl(handle, Posix.F_SETFL, flags | Posix.O_NONBLOCK) != 0) {
+                throw new IOException("fcntl O_NONBLOCK failed: " + Posix.strerror(Native.getLastError()));
             }
             termios.setByte(Posix.OFFSET_VMIN, (byte) 1);
             termios.setByte(Posix.OFFSET_VTIME, (byte) 0);
@@ -160,16 +167,43 @@ public final class TtyTransport implements Transport {
         return true;
     }
 
+    /**
+     * One {@code write(2)} on the non-blocking descriptor: what the tty's output buffer takes now. The link calls
+     * it on a sending thread (the tick thread) that owns the port for one frame; its own native buffer, so that it
+     * never shares one with {@link #write} (which the writer thread may be about to call after this returns).
+     */
+    @Override
+    public int tryWrite(byte[] buf, int off, int len) {
+        int d = fd;
+        if (d < 0) {
+            lastError = "port closed";
+            return -1;
+        }
+        int n = Math.min(len, CHUNK);
+        tryWriteBuf.write(0, buf, off, n);
+        long w = Posix.write(d, tryWriteBuf, n);
+        if (w < 0) {
+            int errno = Native.getLastError();
+            if (errno == Posix.EAGAIN || errno == Posix.EINTR) {
+                return 0;
+            }
+            lastError = "write: " + Posix.strerror(errno);
+            return -1;
+        }
+        return (int) w;
+    }
+
     @Override
     public String describe() {
         return config.describe();
     }
 
     private void waitWritable(int d) {
-        pollFd.setInt(0, d);
-        pollFd.setShort(4, (short) 0x004); // POLLOUT
-        pollFd.setShort(6, (short) 0);
-        Posix.poll(pollFd, 1, 100);
+        // not pollFd: the reader thread uses that one at the same time
+        writePollFd.setInt(0, d);
+        writePollFd.setShort(4, Posix.POLLOUT);
+        writePollFd.setShort(6, (short) 0);
+        Posix.poll(writePollFd, 1, 100);
     }
 
     @Override

@@ -5,9 +5,12 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.canopy.InputException;
 import io.canopy.hardware.serial.SerialBench;
+import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.tick.Durations;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "latency", mixinStandardHelpOptions = true,
         description = "Measure sense-to-act latency through a pty: a peer sends range readings, times the motor "
-                + "commands they cause; with and without wake_on.")
+                + "commands they cause; against a trivial echo (the floor), with and without wake_on.")
 final class BenchLatencyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -53,9 +56,15 @@ final class BenchLatencyCommand implements Callable<Integer> {
                     + " threads, as <realtime fifo io_fifo> in a launch file; needs root or CAP_SYS_NICE (default: off).")
     int fifo;
 
-    @Option(names = "--mode", split = ",", defaultValue = "wake,tick", paramLabel = "MODE[,MODE]",
-            description = "wake (wake_on the reading), tick (the timer alone), or both (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--mode", split = ",", defaultValue = "floor,wake,tick", paramLabel = "MODE[,MODE...]",
+            description = "floor (no node: one thread reads the pty and writes the answer itself, the least this host and"
+                    + " pty can do), wake (wake_on the reading), tick (the timer alone) (default: ${DEFAULT-VALUE}).")
     List<String> modes = new ArrayList<>();
+
+    @Option(names = "--direct-write", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "The node's serial links write a frame on the sending (tick) thread when their writer thread is"
+                    + " idle; --no-direct-write always hands it to the writer thread, to compare (default: on).")
+    boolean directWrite;
 
     @Override
     public Integer call() throws Exception {
@@ -76,22 +85,27 @@ final class BenchLatencyCommand implements Callable<Integer> {
             throw new InputException("canopy bench latency: --fifo " + fifo + " is out of range; give 1 to 99 (0: off)");
         }
         for (String m : modes) {
-            if (!m.equals("wake") && !m.equals("tick")) {
-                throw new InputException("canopy bench latency: --mode " + m + " is not wake or tick; write --mode wake,tick");
+            if (!m.equals("floor") && !m.equals("wake") && !m.equals("tick")) {
+                throw new InputException("canopy bench latency: --mode " + m + " is not floor, wake or tick;"
+                        + " write --mode floor,wake,tick");
             }
         }
         Path dir = SerialBench.tempDir();
         List<LatencyBench.Figures> figures = new ArrayList<>();
+        String loadBefore = loadAverage();
+        SerialLink.directWriteByDefault(directWrite);
         for (String m : modes) {
             figures.add(LatencyBench.run(dir, m, sensorHz, timerHz, m.equals("wake"), minInterval, warmup, frames, fifo));
         }
+        String loadAfter = loadAverage();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(json(figures));
+            out.println(json(figures, loadBefore, loadAfter));
         } else {
             out.printf(Locale.ROOT, "sense to act through a socat pty: RangeReading at %.0f Hz in, the MotorCommand it causes out;"
-                    + " tree timer %.0f Hz (period %.1f ms), SCHED_FIFO %s%n", sensorHz, timerHz, 1e3 / timerHz,
-                    fifo > 0 ? Integer.toString(fifo) : "off");
+                    + " tree timer %.0f Hz (period %.1f ms), SCHED_FIFO %s, direct write %s%n", sensorHz, timerHz, 1e3 / timerHz,
+                    fifo > 0 ? Integer.toString(fifo) : "off", directWrite ? "on" : "off");
+            out.printf(Locale.ROOT, "load average before %s, after %s%n", loadBefore, loadAfter);
             out.printf(Locale.ROOT, "%-6s %-8s %-9s %-9s %-9s %-9s %s%n", "mode", "frames", "answered", "p50 us", "p99 us",
                     "p99.9 us", "max us");
             for (LatencyBench.Figures f : figures) {
@@ -103,8 +117,21 @@ final class BenchLatencyCommand implements Callable<Integer> {
         return CanopyMain.EXIT_OK;
     }
 
-    private String json(List<LatencyBench.Figures> figures) {
+    /** The 1, 5 and 15 minute load averages ({@code /proc/loadavg}), or "unknown". */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private String json(List<LatencyBench.Figures> figures, String loadBefore, String loadAfter) {
         JsonObject root = new JsonObject();
+        root.addProperty("direct_write", directWrite);
+        root.addProperty("load_before", loadBefore);
+        root.addProperty("load_after", loadAfter);
         root.addProperty("sensor_hz", sensorHz);
         root.addProperty("timer_hz", timerHz);
         root.addProperty("wake_min_interval", minInterval);

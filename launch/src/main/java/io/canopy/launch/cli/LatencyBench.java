@@ -1,9 +1,16 @@
 package io.canopy.launch.cli;
 
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.CodedOutputStream;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.hardware.serial.TtyTransport;
+import io.canopy.hardware.wire.FrameDecoder;
+import io.canopy.hardware.wire.FrameEncoder;
+import io.canopy.hardware.wire.FrameFormat;
+import io.canopy.hardware.wire.FrameHandler;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.proto.Envelope;
@@ -11,6 +18,7 @@ import io.canopy.proto.MotorCommand;
 import io.canopy.proto.RangeReading;
 import io.canopy.tick.RealtimeKnobs;
 import io.canopy.tick.RealtimeOptions;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -25,7 +33,9 @@ import java.util.concurrent.locks.LockSupport;
  * the left wheel's velocity set-point runs on one end of a socat pty pair; a peer on the other end (this
  * process, its own link) sends {@code RangeReading}s at a mean rate, each with a new value, and times each
  * until the {@code MotorCommand} carrying that value comes back. Once with the tree's timer ticking on its
- * own, once with {@code wake_on} the reading.
+ * own, once with {@code wake_on} the reading, and once ({@code floor}) against a trivial echo instead of a node:
+ * one thread that reads the pty, decodes the reading and writes the command itself (no tick thread, no writer
+ * thread), which is the least this host and pty can do.
  */
 final class LatencyBench {
     /** The figures of one mode. */
@@ -80,7 +90,9 @@ final class LatencyBench {
             for (int i = 0; i <= frames; i++) {
                 latencyNs.set(i, -1);
             }
-            link = SerialLink.open(SerialConfig.of(port.toString(), 1_000_000), this).threadRealtime(realtime).start();
+            // always through its writer thread, whatever the node's links do: the peer's part of the chain stays the same
+            link = SerialLink.open(SerialConfig.of(port.toString(), 1_000_000), this).threadRealtime(realtime)
+                    .directWrite(false).start();
         }
 
         @Override
@@ -112,7 +124,8 @@ final class LatencyBench {
 
     /**
      * Runs one mode: {@code warmup} readings untimed, then {@code frames} timed, at {@code hz}, and waits up to
-     * a second (plus a tick period) for the last answers.
+     * a second (plus a tick period) for the last answers. Mode {@code floor} answers with an {@link Echo}, the
+     * others with a node ({@code wake}: {@code wake_on} the reading).
      */
     static Figures run(Path dir, String mode, double sensorHz, double timerHz, boolean wake, String minInterval, int warmup,
             int frames, int fifo) throws Exception {
@@ -131,43 +144,137 @@ final class LatencyBench {
             // the peer stands for a sensor board and a motor controller, which do not share the node's CPUs: with --fifo
             // its threads (and the sending thread) get the node's priority, so the host's other work does not delay them
             RealtimeOptions peerRealtime = fifo > 0 ? RealtimeOptions.NONE.fifoPriority(fifo).timerSlackNs(1) : RealtimeOptions.NONE;
-            RealtimeKnobs.apply(peerRealtime, "latency peer sender");
             Peer peer = new Peer(pair.b(), total, peerRealtime);
-            LaunchRunner runner = LaunchRunner.start(LaunchLoader.load(file, Map.of("port", pair.a().toString())));
+            AutoCloseable answerer = mode.equals("floor")
+                    ? new Echo(pair.a(), fifo > 0 ? RealtimeOptions.NONE.fifoPriority(Math.max(1, fifo - 1)) : RealtimeOptions.NONE)
+                    : LaunchRunner.start(LaunchLoader.load(file, Map.of("port", pair.a().toString())))::shutdown;
             try {
-                // let the node come up: the first reading is answered once its tree ticks
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                int seq;
-                while (peer.latencyNs.get(1) < 0 && System.nanoTime() < deadline) {
-                    peer.send(1); // again until the node is up and answers
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-                }
-                if (peer.latencyNs.get(1) < 0) {
-                    throw new IllegalStateException("the node did not answer a range reading within 20 s; is the pty pair working?");
-                }
-                // readings at the given mean rate, each gap drawn from [0.5, 1.5) periods (seeded): a sensor is not
-                // phase-locked to the node's timer, so the tick mode sees every phase
-                long period = Math.round(1e9 / sensorHz);
-                java.util.SplittableRandom random = new java.util.SplittableRandom(42);
-                long next = System.nanoTime() + period;
-                for (seq = 2; seq <= total; seq++) {
-                    long wait;
-                    while ((wait = next - System.nanoTime()) > 0) {
-                        LockSupport.parkNanos(wait);
+                // on a thread of its own: a thread inherits its creator's SCHED_FIFO, and the node's other threads
+                // (MQTT, pools) must not get the peer's priority
+                RuntimeException[] failure = new RuntimeException[1];
+                Thread sender = new Thread(() -> {
+                    if (!peerRealtime.isNone()) {
+                        RealtimeKnobs.apply(peerRealtime, "latency peer sender");
                     }
-                    peer.send(seq);
-                    // from the actual send: a late wake-up of this thread never sends two readings back to back
-                    next = System.nanoTime() + period / 2 + random.nextLong(period);
-                }
-                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1) + Math.round(1e9 / timerHz);
-                while (peer.latencyNs.get(total) < 0 && System.nanoTime() < end) {
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                    try {
+                        drive(peer, sensorHz, timerHz, total);
+                    } catch (RuntimeException e) {
+                        failure[0] = e;
+                    }
+                }, "latency peer sender");
+                sender.start();
+                sender.join();
+                if (failure[0] != null) {
+                    throw failure[0];
                 }
             } finally {
-                runner.shutdown();
+                answerer.close();
                 peer.link.close();
             }
             return figures(mode, peer.latencyNs, warmup + 1, total);
+        }
+    }
+
+    /** Sends the readings: the first until it is answered (the answerer is up), the rest at the mean rate. */
+    private static void drive(Peer peer, double sensorHz, double timerHz, int total) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (peer.latencyNs.get(1) < 0 && System.nanoTime() < deadline) {
+            peer.send(1); // again until the node is up and answers
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        }
+        if (peer.latencyNs.get(1) < 0) {
+            throw new IllegalStateException("the node did not answer a range reading within 20 s; is the pty pair working?");
+        }
+        // readings at the given mean rate, each gap drawn from [0.5, 1.5) periods (seeded): a sensor is not
+        // phase-locked to the node's timer, so the tick mode sees every phase
+        long period = Math.round(1e9 / sensorHz);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        long next = System.nanoTime() + period;
+        for (int seq = 2; seq <= total; seq++) {
+            long wait;
+            while ((wait = next - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            peer.send(seq);
+            // from the actual send: a late wake-up of this thread never sends two readings back to back
+            next = System.nanoTime() + period / 2 + random.nextLong(period);
+        }
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1) + Math.round(1e9 / timerHz);
+        while (peer.latencyNs.get(total) < 0 && System.nanoTime() < end) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
+    /**
+     * The floor: one thread on the node's end of the pty that reads, decodes each {@code RangeReading} and writes
+     * the {@code MotorCommand} carrying its range at once, with a blocking write on the same thread. No node, no
+     * tick thread, no writer thread: only the pty both ways, the peer, and one thread wake-up.
+     */
+    static final class Echo implements AutoCloseable, FrameHandler {
+        private final TtyTransport tty;
+        private final Thread thread;
+        private final FrameEncoder encoder = new FrameEncoder();
+        private final byte[] payload = new byte[FrameFormat.MAX_PAYLOAD];
+        private final byte[] frame = new byte[FrameFormat.MAX_FRAME];
+        private volatile boolean running = true;
+
+        Echo(Path port, RealtimeOptions realtime) throws IOException {
+            tty = new TtyTransport(SerialConfig.of(port.toString(), 1_000_000));
+            tty.open();
+            thread = new Thread(() -> loop(realtime), "latency floor echo");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void loop(RealtimeOptions realtime) {
+            if (!realtime.isNone()) {
+                RealtimeKnobs.apply(realtime, "latency floor echo");
+            }
+            FrameDecoder decoder = new FrameDecoder(this);
+            byte[] buf = new byte[4096];
+            while (running) {
+                int n = tty.read(buf, 100);
+                if (n > 0) {
+                    decoder.accept(buf, 0, n);
+                } else if (n < 0) {
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public boolean onFrame(int seq, byte[] data, int off, int len) {
+            Envelope in;
+            try {
+                in = Envelope.parseFrom(CodedInputStream.newInstance(data, off, len));
+            } catch (IOException e) {
+                return false;
+            }
+            if (in.getBodyCase() != Envelope.BodyCase.RANGE_READING) {
+                return true;
+            }
+            Envelope out = Envelope.newBuilder().setSource("floor")
+                    .setMotorCommand(MotorCommand.newBuilder().setMotorId(0).setVelocity(in.getRangeReading().getRangeM())).build();
+            int size = out.getSerializedSize();
+            try {
+                CodedOutputStream o = CodedOutputStream.newInstance(payload, 0, size);
+                out.writeTo(o);
+            } catch (IOException e) {
+                return true;
+            }
+            tty.write(frame, encoder.encode(payload, 0, size, frame));
+            return true;
+        }
+
+        @Override
+        public void close() {
+            running = false;
+            try {
+                thread.join(TimeUnit.SECONDS.toMillis(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            tty.close();
         }
     }
 
