@@ -28,10 +28,11 @@ public final class ReactiveSequence extends ControlNode {
     protected Status tick() {
         Node[] ch = children;
         int n = ch.length;
+        boolean leaves = leafChildren();
         boolean allSkipped = true;
         for (int i = 0; i < n; i++) {
             Node c = ch[i];
-            Status s = tickChild(c);
+            Status s = leaves ? tickLeaf(c) : tickBranch(c);
             allSkipped &= s == Status.SKIPPED;
             if (s == Status.SUCCESS) {
                 continue;
