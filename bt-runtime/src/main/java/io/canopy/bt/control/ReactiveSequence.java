@@ -28,11 +28,10 @@ public final class ReactiveSequence extends ControlNode {
     protected Status tick() {
         Node[] ch = children;
         int n = ch.length;
-        boolean leaves = leafChildren();
         boolean allSkipped = true;
         for (int i = 0; i < n; i++) {
             Node c = ch[i];
-            Status s = leaves ? tickLeaf(c) : tickBranch(c);
+            Status s = tickChild(c);
             allSkipped &= s == Status.SKIPPED;
             if (s == Status.SUCCESS) {
                 continue;

@@ -37,14 +37,13 @@ public class Sequence extends ControlNode {
     protected final Status tick() {
         Node[] ch = children;
         int n = ch.length;
-        boolean leaves = leafChildren();
         if (isIdle()) {
             skipped = 0;
         }
         while (current < n) {
             Node c = ch[current];
             Status prev = async ? c.status() : null;
-            Status s = leaves ? tickLeaf(c) : tickBranch(c);
+            Status s = tickChild(c);
             if (s == Status.SUCCESS) {
                 resetCompleted(c);
                 current++;
