@@ -21,6 +21,11 @@ public abstract class ControlNode extends Node {
         this.leafChildren = leaves;
     }
 
+    /** True when every child is a leaf (neither a control nor a decorator node). */
+    protected final boolean leafChildren() {
+        return leafChildren;
+    }
+
     /**
      * Ticks child {@code c} exactly as {@code c.executeTick()} does (hooks, SKIPPED, status, errors).
      *
@@ -31,6 +36,11 @@ public abstract class ControlNode extends Node {
      * each are of one or two types (conditions and an action under a {@code ReactiveSequence}; two kinds of
      * condition under the lowest sequences of a deep tree, sequences and fallbacks above them), their
      * {@code tick()} is inlined instead of dispatched through the vtable.
+     *
+     * <p>This method is hot enough for C2 to compile it on its own. Its compiled code must stay small (under
+     * {@code InlineSmallCode}, 2500 bytes) to be inlined into the control nodes' loops, so it must not inline
+     * whole subtrees: {@link io.canopy.bt.control.Sequence} and {@link io.canopy.bt.control.Fallback} have
+     * {@code tick()} methods longer than C2 inlines for that reason (see their leaf-only loops).
      */
     protected final Status tickChild(Node c) {
         try {

@@ -39,6 +39,34 @@ public class Fallback extends ControlNode {
         if (isIdle()) {
             skipped = 0;
         }
+        if (!async && leafChildren()) {
+            // The loop below without the async yield, for a synchronous fallback of leaves only. Written out on
+            // purpose: it makes this method longer than C2 inlines into a caller (FreqInlineSize, 325 bytes of
+            // bytecode), so C2 never inlines a sequence's or fallback's tick() into ControlNode.tickChild. Else,
+            // when tickChild was compiled on its own first, its code held whole subtrees, was too big to inline
+            // in turn ("already compiled into a big method") and every leaf tick became a call: the slow JVMs of
+            // fallback-deep (docs/performance.md, Trees). Now tickChild's code holds only leaf ticks and is
+            // inlined into this loop in every JVM; a control child is one call.
+            while (current < n) {
+                Node c = ch[current];
+                Status s = tickChild(c);
+                if (s == Status.FAILURE) {
+                    resetCompleted(c);
+                    current++;
+                } else if (s == Status.RUNNING) {
+                    return Status.RUNNING;
+                } else if (s == Status.SUCCESS) {
+                    resetCompleted(c);
+                    current = 0;
+                    return Status.SUCCESS;
+                } else if (s == Status.SKIPPED) {
+                    current++;
+                    skipped++;
+                } else {
+                    throw idleReturned(c);
+                }
+            }
+        }
         while (current < n) {
             Node c = ch[current];
             Status prev = async ? c.status() : null;
