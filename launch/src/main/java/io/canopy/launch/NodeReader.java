@@ -248,7 +248,7 @@ final class NodeReader {
 
     /** {@code <realtime fifo cpu timer_slack_ns io_fifo/>}: at most one per node. */
     private void readRealtime(XmlElement c) {
-        ElementReader r = new ElementReader(c, subst, errors, "fifo", "cpu", "timer_slack_ns", "io_fifo");
+        ElementReader r = new ElementReader(c, subst, errors, "fifo", "cpu", "timer_slack_ns", "io_fifo", "idle");
         noChildren(c);
         if (!r.enabled()) {
             return;
@@ -266,7 +266,18 @@ final class NodeReader {
             slack = -1;
         }
         int ioFifo = (int) r.integer("io_fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
-        realtime = new RealtimePlan(fifo, cpu, slack, ioFifo, c.source());
+        String idleText = r.string("idle", "park-then-spin");
+        io.canopy.tick.IdleMode idle = switch (idleText) {
+            case "park" -> io.canopy.tick.IdleMode.PARK;
+            case "park-then-spin" -> io.canopy.tick.IdleMode.PARK_THEN_SPIN;
+            case "spin" -> io.canopy.tick.IdleMode.SPIN;
+            default -> {
+                r.error("attribute 'idle': \"" + idleText + "\" is not a way to wait; write park, park-then-spin (the default)"
+                        + " or spin (a whole core, for the least wake-up latency)");
+                yield io.canopy.tick.IdleMode.PARK_THEN_SPIN;
+            }
+        };
+        realtime = new RealtimePlan(fifo, cpu, slack, ioFifo, idle, c.source());
     }
 
     private MonitorReader monitor() {

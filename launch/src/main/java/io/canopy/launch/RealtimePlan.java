@@ -1,5 +1,6 @@
 package io.canopy.launch;
 
+import io.canopy.tick.IdleMode;
 import io.canopy.tick.RealtimeOptions;
 
 /**
@@ -12,10 +13,14 @@ import io.canopy.tick.RealtimeOptions;
  * @param cpu          the CPU the tick thread is pinned to; -1 for any
  * @param timerSlackNs the tick thread's timer slack in ns (1 is the least); -1 leaves the kernel's 50 µs
  * @param ioFifo       SCHED_FIFO priority of the serial links' threads, 1-99; 0 for none
+ * @param idle         how the tick thread waits between ticks ({@code idle="park|park-then-spin|spin"}): the
+ *                     default parks and spins the last 100 µs before a deadline; {@code spin} never parks, so an
+ *                     input that wakes a tree ({@code wake_on}) is served without waking a parked thread, for a
+ *                     whole core
  */
-public record RealtimePlan(int fifo, int cpu, long timerSlackNs, int ioFifo, Source source) {
+public record RealtimePlan(int fifo, int cpu, long timerSlackNs, int ioFifo, IdleMode idle, Source source) {
     /** Asks for nothing. */
-    public static final RealtimePlan NONE = new RealtimePlan(0, -1, -1, 0, null);
+    public static final RealtimePlan NONE = new RealtimePlan(0, -1, -1, 0, IdleMode.PARK_THEN_SPIN, null);
 
     /** What the tick thread applies to itself. */
     public RealtimeOptions tickThread() {

@@ -5,6 +5,7 @@ import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.canopy.tick.IdleMode;
 import io.canopy.tick.RealtimeOptions;
 import java.nio.file.Path;
 import java.util.Map;
@@ -44,6 +45,15 @@ class RealtimeElementTest {
         assertThat(io.fifoPriority()).isEqualTo(49);
         assertThat(io.cpu()).as("links are not pinned").isEqualTo(-1);
         assertThat(io.timerSlackNs()).isEqualTo(-1);
+        assertThat(n.realtime().idle()).as("the default wait").isEqualTo(IdleMode.PARK_THEN_SPIN);
+    }
+
+    @Test
+    void idleChoosesHowTheTickThreadWaits() {
+        assertThat(LaunchLoader.load(file("<realtime idle=\"spin\"/>"), Map.of()).nodes().get(0).realtime().idle())
+                .isEqualTo(IdleMode.SPIN);
+        assertThat(LaunchLoader.load(file("<realtime idle=\"park\"/>"), Map.of()).nodes().get(0).realtime().idle())
+                .isEqualTo(IdleMode.PARK);
     }
 
     @Test
@@ -57,7 +67,7 @@ class RealtimeElementTest {
     @Test
     void everyBadValueIsReportedAtOnceWithItsPlaceAndAFix() {
         Path f = file("""
-                <realtime fifo="120" timer_slack_ns="0" io_fifo="high" cpus="1"/>
+                <realtime fifo="120" timer_slack_ns="0" io_fifo="high" cpus="1" idle="busy"/>
                     <realtime fifo="10"/>""");
         assertThatThrownBy(() -> LaunchLoader.load(f, Map.of()))
                 .isInstanceOf(LaunchException.class)
@@ -68,6 +78,7 @@ class RealtimeElementTest {
                     assertThat(m).contains("attribute 'timer_slack_ns': 0 means 'the process default' to Linux; write 1");
                     assertThat(m).contains("attribute 'io_fifo': \"high\" is not a whole number");
                     assertThat(m).contains("cpus");
+                    assertThat(m).contains("attribute 'idle': \"busy\" is not a way to wait; write park, park-then-spin");
                     assertThat(m).contains("rt.launch.xml:5:").contains("a second <realtime> in this node");
                 });
     }

@@ -56,6 +56,11 @@ final class BenchLatencyCommand implements Callable<Integer> {
                     + " threads, as <realtime fifo io_fifo> in a launch file; needs root or CAP_SYS_NICE (default: off).")
     int fifo;
 
+    @Option(names = "--idle", defaultValue = LatencyBench.DEFAULT_IDLE, paramLabel = "park|park-then-spin|spin",
+            description = "How the node's tick thread waits between ticks, as <realtime idle> in a launch file: spin never"
+                    + " parks, so a reading that wakes the tree needs no thread wake-up, for a whole core (default: ${DEFAULT-VALUE}).")
+    String idle;
+
     @Option(names = "--mode", split = ",", defaultValue = "floor,wake,tick", paramLabel = "MODE[,MODE...]",
             description = "floor (no node: one thread reads the pty and writes the answer itself, the least this host and"
                     + " pty can do), wake (wake_on the reading), tick (the timer alone) (default: ${DEFAULT-VALUE}).")
@@ -84,6 +89,10 @@ final class BenchLatencyCommand implements Callable<Integer> {
         if (fifo < 0 || fifo > 99) {
             throw new InputException("canopy bench latency: --fifo " + fifo + " is out of range; give 1 to 99 (0: off)");
         }
+        if (!List.of("park", "park-then-spin", "spin").contains(idle)) {
+            throw new InputException("canopy bench latency: --idle " + idle + " is not a way to wait; write park,"
+                    + " park-then-spin or spin");
+        }
         for (String m : modes) {
             if (!m.equals("floor") && !m.equals("wake") && !m.equals("tick")) {
                 throw new InputException("canopy bench latency: --mode " + m + " is not floor, wake or tick;"
@@ -95,7 +104,7 @@ final class BenchLatencyCommand implements Callable<Integer> {
         String loadBefore = loadAverage();
         SerialLink.directWriteByDefault(directWrite);
         for (String m : modes) {
-            figures.add(LatencyBench.run(dir, m, sensorHz, timerHz, m.equals("wake"), minInterval, warmup, frames, fifo));
+            figures.add(LatencyBench.run(dir, m, sensorHz, timerHz, m.equals("wake"), minInterval, warmup, frames, fifo, idle));
         }
         String loadAfter = loadAverage();
         PrintWriter out = spec.commandLine().getOut();
@@ -103,8 +112,8 @@ final class BenchLatencyCommand implements Callable<Integer> {
             out.println(json(figures, loadBefore, loadAfter));
         } else {
             out.printf(Locale.ROOT, "sense to act through a socat pty: RangeReading at %.0f Hz in, the MotorCommand it causes out;"
-                    + " tree timer %.0f Hz (period %.1f ms), SCHED_FIFO %s, direct write %s%n", sensorHz, timerHz, 1e3 / timerHz,
-                    fifo > 0 ? Integer.toString(fifo) : "off", directWrite ? "on" : "off");
+                    + " tree timer %.0f Hz (period %.1f ms), SCHED_FIFO %s, direct write %s, tick thread idle %s%n", sensorHz, timerHz,
+                    1e3 / timerHz, fifo > 0 ? Integer.toString(fifo) : "off", directWrite ? "on" : "off", idle);
             out.printf(Locale.ROOT, "load average before %s, after %s%n", loadBefore, loadAfter);
             out.printf(Locale.ROOT, "%-6s %-8s %-9s %-9s %-9s %-9s %s%n", "mode", "frames", "answered", "p50 us", "p99 us",
                     "p99.9 us", "max us");
@@ -136,6 +145,7 @@ final class BenchLatencyCommand implements Callable<Integer> {
         root.addProperty("timer_hz", timerHz);
         root.addProperty("wake_min_interval", minInterval);
         root.addProperty("fifo", fifo);
+        root.addProperty("idle", idle);
         JsonArray modes = new JsonArray();
         for (LatencyBench.Figures f : figures) {
             JsonObject o = new JsonObject();

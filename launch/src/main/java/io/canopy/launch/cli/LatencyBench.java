@@ -54,11 +54,18 @@ final class LatencyBench {
     /**
      * The launch file: one timer, the pty link, the range sensor bound to the blackboard, the tree, the motor; with
      * {@code fifo > 0}, a {@code <realtime>} that puts the tick thread at that SCHED_FIFO priority (1 ns timer slack)
-     * and the link's threads one below it.
+     * and the link's threads one below it; {@code idle} is the tick thread's {@code <realtime idle>}. The node has no
+     * MQTT ({@code <mqtt broker="none"/>}): nothing of a broker competes for the two cores.
      */
-    static String launch(double timerHz, boolean wake, String minInterval, int fifo) {
+    /** The tick thread's default way to wait ({@code <realtime idle>}). */
+    static final String DEFAULT_IDLE = "park-then-spin";
+
+    static String launch(double timerHz, boolean wake, String minInterval, int fifo, String idle) {
         String wakeAttrs = wake ? " wake_on=\"serial:base/RangeReading\" wake_min_interval=\"" + minInterval + "\"" : "";
-        String realtime = fifo > 0 ? "\n    <realtime fifo=\"%d\" timer_slack_ns=\"1\" io_fifo=\"%d\"/>".formatted(fifo, Math.max(1, fifo - 1)) : "";
+        String idleAttr = idle.equals(DEFAULT_IDLE) ? "" : " idle=\"" + idle + "\"";
+        String realtime = fifo > 0
+                ? "\n    <realtime fifo=\"%d\" timer_slack_ns=\"1\" io_fifo=\"%d\"%s/>".formatted(fifo, Math.max(1, fifo - 1), idleAttr)
+                : idleAttr.isEmpty() ? "" : "\n    <realtime%s/>".formatted(idleAttr);
         return """
                 <launch>
                   <arg name="port"/>
@@ -68,7 +75,7 @@ final class LatencyBench {
                     <motor name="left" link="base" id="0" timeout_ms="5000"/>
                     <sensor name="front" link="base" type="RangeReading" id="0"/>
                     <tree file="follow.xml" timer="control"%s/>
-                    <mqtt port="0"/>
+                    <mqtt broker="none"/>
                     <bind from="sensor:front.range_m" to="blackboard:front_range"/>
                     <bind from="blackboard:left" to="motor:left" timer="control"/>
                   </node>
@@ -128,10 +135,10 @@ final class LatencyBench {
      * others with a node ({@code wake}: {@code wake_on} the reading).
      */
     static Figures run(Path dir, String mode, double sensorHz, double timerHz, boolean wake, String minInterval, int warmup,
-            int frames, int fifo) throws Exception {
+            int frames, int fifo, String idle) throws Exception {
         Path sub = Files.createDirectories(dir.resolve(mode));
         Files.writeString(sub.resolve("follow.xml"), TREE);
-        Path file = Files.writeString(sub.resolve("latency.launch.xml"), launch(timerHz, wake, minInterval, fifo));
+        Path file = Files.writeString(sub.resolve("latency.launch.xml"), launch(timerHz, wake, minInterval, fifo, idle));
         int total = warmup + frames;
         try (SocatPtyPair pair = SocatPtyPair.start(sub)) {
             if (fifo > 0) {

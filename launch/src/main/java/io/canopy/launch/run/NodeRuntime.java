@@ -335,7 +335,7 @@ final class NodeRuntime {
             l.start(plan.realtime().ioThreads());
         }
         if (ownsTicker) {
-            ticker.realtime(plan.realtime().tickThread()).start();
+            ticker.realtime(plan.realtime().tickThread()).idleMode(plan.realtime().idle()).start();
         }
         if (plan.hasMqtt()) { // the status topics' thread and classes only with MQTT
             statusTopics = io.canopy.launch.status.StatusTopics.start(new RobotProbe(this));

@@ -21,7 +21,7 @@ class WakeOnPtyTest {
     @Test
     void readingsWakeTheTreeAndComeBackAsCommandsLongBeforeItsTimerWouldTick() throws Exception {
         Assumptions.assumeTrue(SocatPtyPair.available(), "socat is not installed (apt-get install socat): skipped");
-        LatencyBench.Figures f = LatencyBench.run(dir, "wake", 20, 0.01, true, "1ms", 0, 20, 0);
+        LatencyBench.Figures f = LatencyBench.run(dir, "wake", 20, 0.01, true, "1ms", 0, 20, 0, LatencyBench.DEFAULT_IDLE);
         assertThat(f.sent()).isEqualTo(20);
         // readings 50 ms apart on average: on a loaded host a few may be superseded, most are answered
         assertThat(f.answered()).isGreaterThanOrEqualTo(10);
