@@ -20,8 +20,6 @@ final class NodeReader {
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     private static final String[] MQTT_ATTRIBUTES = {"broker", "port", "user", "password", "tls", "ca_file", "client_id",
         "keepalive_s", "telemetry_timer", "max_message_kb", "client_rate"};
-    /** The tree nodes that need the node's MQTT connection (fleet claims). */
-    static final List<String> MQTT_LEAVES = List.of("Claim", "Release");
     static final List<String> SIM_PARAMS = List.of("battery_drain_scale", "battery_percent", "charge_rate", "dock_x",
             "dock_y", "dock_radius", "x", "y", "theta");
 
@@ -179,7 +177,9 @@ final class NodeReader {
         }
         List<RemotePlan> remotePlans = remotes.finish(namespace, name, trees, foreign.plan());
         if (!mqtt.enabled()) {
-            refuseWithoutMqtt(binds, remotePlans);
+            List<XmlElement> status = node.children.stream()
+                    .filter(c -> c.name.equals("status") && new ElementReader(c, subst, new ArrayList<>()).enabled()).toList();
+            errors.addAll(WithoutMqtt.refusals(mqtt, binds, remotePlans, timers, status, trees));
         }
         if (errors.size() > errorsBefore) {
             return null;
@@ -187,63 +187,6 @@ final class NodeReader {
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
                 drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()),
                 foreign.plan(), remotePlans, realtime);
-    }
-
-    /**
-     * With {@code <mqtt broker="none"/>}: one error for each thing of the node that needs MQTT (mqtt: bindings,
-     * remote actions, the telemetry timer, {@code <status>}, fleet claims in its trees), all at once.
-     */
-    private void refuseWithoutMqtt(List<BindPlan> binds, List<RemotePlan> remotePlans) {
-        String off = "; this node has no MQTT (<mqtt broker=\"none\"/> at line " + mqtt.source().line() + ")";
-        String fix = "; remove broker=\"none\" (the default is the embedded broker)";
-        for (BindPlan b : binds) {
-            for (Endpoint end : new Endpoint[] {b.from(), b.to()}) {
-                if (end instanceof Endpoint.Mqtt m) {
-                    errors.add(b.source() + ": " + (end == b.from() ? "from" : "to") + "=\"" + m.text() + "\" needs MQTT" + off
-                            + "; remove this <bind>" + fix);
-                }
-            }
-        }
-        for (RemotePlan rp : remotePlans) {
-            errors.add(rp.source() + ": remote action '" + rp.type() + "' runs on workers over MQTT" + off
-                    + "; remove this <remote>" + fix);
-        }
-        for (TimerPlan t : timers) {
-            if (t.name().equals("telemetry")) {
-                errors.add(t.source() + ": a timer named 'telemetry' publishes the node's telemetry on MQTT" + off
-                        + "; rename or remove the timer" + fix);
-            }
-        }
-        for (XmlElement c : node.children) {
-            if (c.name.equals("status") && new ElementReader(c, subst, new ArrayList<>()).enabled()) {
-                errors.add(c.where() + ": <status> sets the rate of the status on MQTT" + off + "; remove it" + fix);
-            }
-        }
-        for (TreePlan t : trees) {
-            refuseMqttLeaves(t, off, fix);
-        }
-    }
-
-    /** The Claim/Release nodes of a tree file (and its includes), each an error naming file:line:column. */
-    private void refuseMqttLeaves(TreePlan t, String off, String fix) {
-        io.canopy.bt.TreeOutline outline;
-        try {
-            outline = io.canopy.bt.TreeOutline.read(t.file(), t.main(), List.of());
-        } catch (RuntimeException e) {
-            return; // the tree's own errors are reported when it loads (and a Claim there fails the run: NodeRuntime)
-        }
-        String where = off.replace("line ", mqtt.source().file() + ":");
-        outline.trees().values().forEach(root -> refuseMqttLeaves(root, t, where + "; remove it from the tree" + fix));
-    }
-
-    private void refuseMqttLeaves(io.canopy.bt.TreeOutline.Element el, TreePlan t, String why) {
-        String type = MQTT_LEAVES.contains(el.name()) ? el.name() : el.attributes().getOrDefault("ID", "");
-        if (MQTT_LEAVES.contains(type)) {
-            errors.add(LaunchLoader.display(Path.of(el.file()).toAbsolutePath().normalize()) + ":" + el.line() + ":"
-                    + el.column() + ": <" + el.name() + ">: " + type + " claims a resource over MQTT" + why + " (named by "
-                    + t.source() + ")");
-        }
-        el.children().forEach(c -> refuseMqttLeaves(c, t, why));
     }
 
     /** {@code <realtime fifo cpu timer_slack_ns io_fifo/>}: at most one per node. */
