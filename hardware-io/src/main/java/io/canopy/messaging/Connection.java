@@ -152,9 +152,24 @@ final class Connection implements MqttCallbackExtended {
         return connected;
     }
 
-    /** Waits until connected (or the timeout passes); true when connected. */
+    /**
+     * Waits until connected (or the timeout passes); true when connected. A connection the broker drops at once (the
+     * embedded broker can close one whose first SUBSCRIBE overtakes its own bookkeeping of the CONNECT) is waited
+     * through: the reconnect that follows counts, not the drop.
+     */
     boolean awaitConnected(long timeoutMs) throws InterruptedException {
-        return connectedLatch.await(timeoutMs, TimeUnit.MILLISECONDS) && connected;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (true) {
+            CountDownLatch latch = connectedLatch;
+            long left = deadline - System.nanoTime();
+            if (connected || closing || left <= 0) {
+                return connected;
+            }
+            if (latch.await(left, TimeUnit.NANOSECONDS) && !connected && latch == connectedLatch) {
+                // lost between the count-down and this read, before connectionLost replaced the latch
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+        }
     }
 
     int buffered() {

@@ -128,7 +128,9 @@ class BrokerRateLimitTest {
             int n = 1000;
             AtomicInteger acked = new AtomicInteger();
             for (int i = 0; i < n; i++) {
-                burst.publish("robot1/cmd/go", ("c" + i).getBytes(), 1, false).setActionCallback(
+                // the listener goes in with the publish: set on the returned token, a PUBACK that came back first
+                // would never be counted
+                burst.publish("robot1/cmd/go", ("c" + i).getBytes(), 1, false, null,
                         new org.eclipse.paho.client.mqttv3.IMqttActionListener() {
                             @Override
                             public void onSuccess(org.eclipse.paho.client.mqttv3.IMqttToken t) {
