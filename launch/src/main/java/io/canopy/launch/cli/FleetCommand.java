@@ -81,6 +81,11 @@ final class FleetCommand implements Callable<Integer> {
                     + " (default ${DEFAULT-VALUE}).")
     String settle;
 
+    @Option(names = "--read-timeout", paramLabel = "TIME", defaultValue = "60s",
+            description = "How long reading the robots' figures may take at each end of the measurement; robots not read"
+                    + " by then are left out of the figures and named in the report (default ${DEFAULT-VALUE}).")
+    String readTimeout;
+
     @Option(names = "--start-threads", paramLabel = "N", defaultValue = "4",
             description = "How many robots are built at a time (default ${DEFAULT-VALUE}).")
     int startThreads;
@@ -115,6 +120,7 @@ final class FleetCommand implements Callable<Integer> {
         long warmupNs = OptionCheck.durationNs("--warmup", warmup, false);
         long startTimeoutNs = OptionCheck.durationNs("--start-timeout", startTimeout, true);
         long settleNs = OptionCheck.durationNs("--settle", settle, false);
+        long readNs = OptionCheck.durationNs("--read-timeout", readTimeout, true);
         if (!Files.isRegularFile(launch)) {
             err.println("canopy: fleet: --launch " + launch + ": no such file; run from the Canopy checkout or give"
                     + " --launch path/to/fleet-robot.launch.xml");
@@ -152,7 +158,7 @@ final class FleetCommand implements Callable<Integer> {
                     return CanopyMain.EXIT_FAILED;
                 }
                 counter.newRawSubscriber("/#", Qos.AT_MOST_ONCE, (topic, payload, retained) -> messages.incrementAndGet());
-                return run(plan, String.join(", ", new java.util.LinkedHashSet<>(urls)), startTimeoutNs, settleNs, warmupNs,
+                return run(plan, String.join(", ", new java.util.LinkedHashSet<>(urls)), startTimeoutNs, settleNs, readNs, warmupNs,
                         durationNs, messages, out, err);
             }
         } finally {
@@ -164,7 +170,7 @@ final class FleetCommand implements Callable<Integer> {
     }
 
     /** Start (bounded), settle (bounded), warm up, measure, report, stop (bounded); SIGINT/SIGTERM end any phase early. */
-    private int run(LaunchPlan plan, String url, long startTimeoutNs, long settleNs, long warmupNs, long durationNs,
+    private int run(LaunchPlan plan, String url, long startTimeoutNs, long settleNs, long readNs, long warmupNs, long durationNs,
             AtomicLong messages, PrintWriter out, PrintWriter err) throws InterruptedException {
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
@@ -193,7 +199,7 @@ final class FleetCommand implements Callable<Integer> {
                         + " of " + robots + " robot(s) had started");
                 return CanopyMain.EXIT_FAILED;
             }
-            FleetWindow window = FleetWindow.open(fleet, messages);
+            FleetWindow window = FleetWindow.open(fleet, messages, readNs);
             stop.await(durationNs, TimeUnit.NANOSECONDS);
             FleetWindow.Result result = window.close();
             int tickThreads = tickThreads(fleet);

@@ -11,8 +11,9 @@ import java.util.Map;
 /**
  * What {@code canopy fleet} prints: per robot its ticks and lateness over the window; for the process CPU, RSS,
  * threads and the broker's messages/s; and which robots were not there: not started within the start-up window
- * (or failed to start), not connected to the broker at the end of the window, or not ticking in the window. The
- * lateness of the median and worst robot is over the ticking robots.
+ * (or failed to start), whose figures were not read within the budget at an end of the window (a host past its
+ * knee), not connected to the broker at the end of the window, or not ticking in the window. The lateness of the
+ * median and worst robot is over the ticking robots.
  */
 public final class FleetReport {
     private final int asked;
@@ -58,6 +59,11 @@ public final class FleetReport {
         return m;
     }
 
+    /** Started robots left out of the window: their figures were not read within the budget at one of its ends. */
+    public List<String> notRead() {
+        return result.notRead();
+    }
+
     public List<String> notConnected() {
         return result.robots().stream().filter(r -> !r.connected()).map(FleetWindow.RobotFigures::name).toList();
     }
@@ -93,10 +99,11 @@ public final class FleetReport {
                     f.maxLatenessUs(), f.stalls(), f.connected() ? "" : "  (not connected)"));
         }
         out.println(String.format(Locale.ROOT, "robots: %d asked, %d started in %.1f s, %d connected, %d ticking%s",
-                asked, result.robots().size(), startNs / 1e9, result.robots().size() - notConnected().size(), ticking().size(),
+                asked, fleet.started().size(), startNs / 1e9, result.robots().size() - notConnected().size(), ticking().size(),
                 settled ? "" : String.format(Locale.ROOT, " (not all connected and ticking after the %.1f s settle)", settleNs / 1e9)));
         printNames(out, "not started (start-up window closed)", notStarted());
         failed().forEach((name, why) -> out.println("  failed to start: " + name + ": " + why));
+        printNames(out, "not read (figures not read in time at an end of the window; raise --read-timeout)", notRead());
         printNames(out, "not connected", notConnected());
         printNames(out, "not ticking", notTicking());
         out.println(String.format(Locale.ROOT, "p99 lateness: median robot %.1f us, worst robot %.1f us; CPU %.0f %% of one core;"
@@ -127,7 +134,8 @@ public final class FleetReport {
         o.put("start_s", startNs / 1e9);
         o.put("settled", settled);
         o.put("settle_s", settleNs / 1e9);
-        o.put("started", result.robots().size());
+        o.put("started", fleet.started().size());
+        o.put("not_read", notRead());
         o.put("connected", result.robots().size() - notConnected().size());
         o.put("ticking", ticking().size());
         o.put("watchdog_stalls", stalls());

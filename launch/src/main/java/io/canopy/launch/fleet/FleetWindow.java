@@ -13,12 +13,15 @@ import org.HdrHistogram.Histogram;
  * broker's message count at {@link #open}, and the differences at {@link Result close}. Each robot's statistics are
  * read once at each end. A read copies its timers' histograms: past the knee, with hundreds of runnable threads, one
  * reader thread got so little of the CPU that reading 100 robots took 47 s, so {@value #READERS} threads read them
- * (each robot's own window, from its first read to its second, is reported too).
+ * (each robot's own window, from its first read to its second, is reported too). Each end's reads have a budget: a
+ * robot not read within it is left out of the window and named ({@link Result#notRead}), so the report always comes.
  */
 public final class FleetWindow {
     /** Threads reading the robots' statistics at each end of the window. */
     static final int READERS = 16;
     private final List<FleetRobots.Robot> robots;
+    private final long readBudgetNs;
+    private final List<String> notRead = new ArrayList<>();
     private final List<Histogram[]> before = new ArrayList<>();
     private final List<long[]> ticksBefore = new ArrayList<>();
     private final long[] stallsBefore;
@@ -34,11 +37,15 @@ public final class FleetWindow {
     public record RobotFigures(String name, long ticks, double p99LatenessUs, double maxLatenessUs, long stalls,
             boolean connected, double windowS) {}
 
-    /** The window's figures: the process's and each started robot's. */
-    public record Result(long wallNs, double cpuPercent, double msgsPerS, List<RobotFigures> robots) {}
+    /**
+     * The window's figures: the process's, each started robot's that was read at both ends, and the names of the
+     * started robots whose figures were not read within the budget at either end.
+     */
+    public record Result(long wallNs, double cpuPercent, double msgsPerS, List<RobotFigures> robots, List<String> notRead) {}
 
-    private FleetWindow(List<FleetRobots.Robot> robots, AtomicLong messages) {
+    private FleetWindow(List<FleetRobots.Robot> robots, AtomicLong messages, long readBudgetNs) {
         this.robots = robots;
+        this.readBudgetNs = readBudgetNs;
         this.messages = messages;
         stallsBefore = new long[robots.size()];
         openedAt = new long[robots.size()];
@@ -49,34 +56,53 @@ public final class FleetWindow {
         cpu0 = os.getProcessCpuTime();
         msg0 = messages.get();
         t0 = System.nanoTime();
-        forEachRobot(i -> {
+        List<Boolean> read = readAll(robots.size(), i -> {
             NodeView v = robots.get(i).view();
-            openedAt[i] = System.nanoTime();
             List<TimerStats> stats = v.timerStats();
-            before.set(i, stats.stream().map(TimerStats::latenessHistogram).toArray(Histogram[]::new));
-            ticksBefore.set(i, stats.stream().mapToLong(TimerStats::ticks).toArray());
-            stallsBefore[i] = v.failsafeStalls();
-            return null;
-        });
+            Histogram[] histograms = stats.stream().map(TimerStats::latenessHistogram).toArray(Histogram[]::new);
+            long[] ticks = stats.stream().mapToLong(TimerStats::ticks).toArray();
+            long stalls = v.failsafeStalls();
+            synchronized (before) { // published to close()'s readers only if read in time
+                openedAt[i] = System.nanoTime();
+                before.set(i, histograms);
+                ticksBefore.set(i, ticks);
+                stallsBefore[i] = stalls;
+            }
+            return Boolean.TRUE;
+        }, System.nanoTime() + readBudgetNs);
+        for (int i = 0; i < robots.size(); i++) {
+            if (read.get(i) == null) {
+                notRead.add(robots.get(i).name());
+            }
+        }
     }
 
-    /** Runs {@code read} for every robot index on {@link #READERS} threads; returns the results in order. */
-    private <T> List<T> forEachRobot(java.util.function.IntFunction<T> read) {
+    /**
+     * Runs {@code read} for every index below {@code n} on {@link #READERS} threads; returns the results in order,
+     * null for each read that had not ended by {@code deadlineNanoTime} (it is interrupted and its result dropped).
+     * A read that throws ends the command with its exception, as before the budget.
+     */
+    static <T> List<T> readAll(int n, java.util.function.IntFunction<T> read, long deadlineNanoTime) {
         List<java.util.concurrent.Future<T>> futures = new ArrayList<>();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-                Math.max(1, Math.min(READERS, robots.size())), r -> {
+                Math.max(1, Math.min(READERS, n)), r -> {
                     Thread t = new Thread(r, "fleet-read");
                     t.setDaemon(true);
                     return t;
                 });
         try {
-            for (int i = 0; i < robots.size(); i++) {
+            for (int i = 0; i < n; i++) {
                 int index = i;
                 futures.add(pool.submit(() -> read.apply(index)));
             }
             List<T> out = new ArrayList<>();
             for (var f : futures) {
-                out.add(f.get());
+                try {
+                    out.add(f.get(Math.max(0, deadlineNanoTime - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS));
+                } catch (java.util.concurrent.TimeoutException late) {
+                    f.cancel(true);
+                    out.add(null);
+                }
             }
             return out;
         } catch (InterruptedException e) {
@@ -89,9 +115,12 @@ public final class FleetWindow {
         }
     }
 
-    /** Opens the window on the robots of {@code fleet} that started. */
-    public static FleetWindow open(FleetRobots fleet, AtomicLong messages) {
-        return new FleetWindow(fleet.started(), messages);
+    /**
+     * Opens the window on the robots of {@code fleet} that started; the reads at each end of the window end within
+     * {@code readBudgetNs}.
+     */
+    public static FleetWindow open(FleetRobots fleet, AtomicLong messages, long readBudgetNs) {
+        return new FleetWindow(fleet.started(), messages, readBudgetNs);
     }
 
     /** Closes the window: the figures since {@link #open}. */
@@ -99,21 +128,43 @@ public final class FleetWindow {
         long wallNs = System.nanoTime() - t0;
         double cpuPercent = 100.0 * (os.getProcessCpuTime() - cpu0) / wallNs;
         double msgsPerS = (messages.get() - msg0) * 1e9 / wallNs;
-        List<RobotFigures> figures = forEachRobot(i -> {
+        List<RobotFigures> figures = readAll(robots.size(), i -> {
+            Histogram[] opened;
+            long[] ticksOpened;
+            long stallsOpened;
+            long openedNs;
+            synchronized (before) {
+                opened = before.get(i);
+                ticksOpened = ticksBefore.get(i);
+                stallsOpened = stallsBefore[i];
+                openedNs = openedAt[i];
+            }
+            if (opened == null || notRead.contains(robots.get(i).name())) {
+                return null; // not read in time when the window opened
+            }
             NodeView v = robots.get(i).view();
             List<TimerStats> stats = v.timerStats();
-            long windowNs = System.nanoTime() - openedAt[i];
+            long windowNs = System.nanoTime() - openedNs;
             Histogram all = new Histogram(3);
             long ticks = 0;
             for (int k = 0; k < stats.size(); k++) {
                 Histogram h = stats.get(k).latenessHistogram();
-                h.subtract(before.get(i)[k]);
+                h.subtract(opened[k]);
                 all.add(h);
-                ticks += stats.get(k).ticks() - ticksBefore.get(i)[k];
+                ticks += stats.get(k).ticks() - ticksOpened[k];
             }
             return new RobotFigures(robots.get(i).name(), ticks, all.getValueAtPercentile(99) / 1e3, all.getMaxValue() / 1e3,
-                    v.failsafeStalls() - stallsBefore[i], v.mqttConnected(), windowNs / 1e9);
-        });
-        return new Result(wallNs, cpuPercent, msgsPerS, figures);
+                    v.failsafeStalls() - stallsOpened, v.mqttConnected(), windowNs / 1e9);
+        }, System.nanoTime() + readBudgetNs);
+        List<RobotFigures> read = new ArrayList<>();
+        List<String> missed = new ArrayList<>(notRead);
+        for (int i = 0; i < robots.size(); i++) {
+            if (figures.get(i) != null) {
+                read.add(figures.get(i));
+            } else if (!missed.contains(robots.get(i).name())) {
+                missed.add(robots.get(i).name());
+            }
+        }
+        return new Result(wallNs, cpuPercent, msgsPerS, read, missed);
     }
 }

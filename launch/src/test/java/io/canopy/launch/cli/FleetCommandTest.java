@@ -54,6 +54,7 @@ class FleetCommandTest {
             assertThat(r.get("p99_lateness_us").getAsDouble()).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(r.get("max_lateness_us").getAsDouble());
         }
         assertThat(names).containsExactlyInAnyOrder("robot1/controller", "robot2/controller", "robot3/controller");
+        assertThat(o.getAsJsonArray("not_read")).as("every robot read within the 60 s budget").isEmpty();
         assertThat(o.get("p99_lateness_us_worst_robot").getAsDouble()).isGreaterThanOrEqualTo(o.get("p99_lateness_us_median_robot").getAsDouble());
     }
 
