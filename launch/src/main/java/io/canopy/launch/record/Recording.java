@@ -196,7 +196,10 @@ final class Recording {
         return new LaunchPlan(plan.file(), plan.args(), nodes);
     }
 
-    /** The node as recorded (each tree's recorded seed), with an MQTT client that reaches no broker. */
+    /**
+     * The node as recorded (each tree's recorded seed), with an MQTT client that reaches no broker; a node recorded
+     * without MQTT ({@code <mqtt broker="none"/>}) is replayed without it, so no MQTT classes are loaded.
+     */
     private NodePlan offline(NodePlan n) {
         List<TreePlan> trees = new ArrayList<>();
         for (TreePlan t : n.trees()) {
@@ -206,7 +209,7 @@ final class Recording {
                     t.onSuccess(), t.onFailure(), t.source(), t.params(), 0));
         }
         MqttPlan m = n.mqtt();
-        MqttPlan none = new MqttPlan(false, "tcp://127.0.0.1:" + closedPort(), 0, null, null, false, null, m.clientId(),
+        MqttPlan none = !m.enabled() ? m : new MqttPlan(false, "tcp://127.0.0.1:" + closedPort(), 0, null, null, false, null, m.clientId(),
                 m.keepAliveS(), m.telemetryTimer(), m.source());
         return new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), trees, n.machines(), n.links(),
                 n.motors(), n.sensors(), n.diffDrive(), none, n.binds(), n.source(), n.devices(), n.monitor(),

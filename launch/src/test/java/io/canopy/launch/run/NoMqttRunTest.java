@@ -99,4 +99,30 @@ class NoMqttRunTest {
         assertThat(classes).as("the log lists the classes loaded").anyMatch(l -> l.contains(" io.canopy.launch.run.NodeRuntime "));
         assertThat(classes).noneMatch(l -> l.contains(" io.netty.") || l.contains(" io.moquette.") || l.contains(" org.eclipse.paho."));
     }
+
+    @Test
+    void aRecordingOfSuchANodeReplaysWithoutMqttClasses() throws Exception {
+        Path file = launch("nomqtt-replay");
+        Path mcap = dir.resolve("run.mcap");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path out = dir.resolve("record.txt");
+        Process rec = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.canopy.launch.cli.CanopyMain",
+                "run", file.toString(), "--duration", "300ms", "--no-status", "--record", mcap.toString())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertThat(rec.waitFor(120, TimeUnit.SECONDS)).as("canopy run --record ended").isTrue();
+        assertThat(rec.exitValue()).as(Files.readString(out, StandardCharsets.UTF_8)).isZero();
+
+        Path log = dir.resolve("replay-classes.txt");
+        Path said = dir.resolve("replay.txt");
+        Process replay = new ProcessBuilder(java, "-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"),
+                "io.canopy.launch.cli.CanopyMain", "replay", "--check", mcap.toString())
+                .redirectErrorStream(true).redirectOutput(said.toFile()).start();
+        assertThat(replay.waitFor(120, TimeUnit.SECONDS)).as("canopy replay ended").isTrue();
+        String text = Files.readString(said, StandardCharsets.UTF_8);
+        assertThat(replay.exitValue()).as(text).isZero();
+        List<String> classes = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertThat(classes).as("the replay built the node").anyMatch(l -> l.contains(" io.canopy.launch.run.NodeRuntime "));
+        assertThat(classes).as("a node recorded without MQTT is replayed without it")
+                .noneMatch(l -> l.contains(" io.netty.") || l.contains(" io.moquette.") || l.contains(" org.eclipse.paho."));
+    }
 }
