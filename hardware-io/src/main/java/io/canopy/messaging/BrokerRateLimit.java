@@ -33,8 +33,9 @@ import org.slf4j.LoggerFactory;
  *       WARN line per client, without a stack trace, and the client is disconnected (Moquette itself logs ERROR
  *       with a 40-line trace each time).</li>
  * </ul>
- * Moquette 0.17 has no hook before its session queues; the handler takes the pipeline slot Moquette keeps for its
- * optional Dropwizard metrics handler (off here), set by {@link #install}.
+ * It also holds what a client sends right after its CONNECT until Moquette has the connection connected
+ * ({@link ConnackGate}). Moquette 0.17 has no hook before its session queues; the handler takes the pipeline slot
+ * Moquette keeps for its optional Dropwizard metrics handler (off here), set by {@link #install}.
  */
 @ChannelHandler.Sharable
 public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
@@ -120,9 +121,12 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
                 }
             } else if (type == MqttMessageType.CONNECT && m instanceof MqttConnectMessage connect) {
                 connected(ctx, connect.payload().clientIdentifier());
+                ConnackGate.connecting(ctx);
+                ctx.fireChannelRead(msg);
+                return;
             }
         }
-        ctx.fireChannelRead(msg);
+        ConnackGate.read(ctx, msg);
     }
 
     private void connected(ChannelHandlerContext ctx, String id) {
@@ -137,6 +141,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        ConnackGate.closed(ctx);
         Client c = ctx.channel().attr(CLIENT).get();
         if (c != null) {
             clients.remove(c.id, c);
