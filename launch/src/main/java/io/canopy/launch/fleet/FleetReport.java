@@ -98,8 +98,9 @@ public final class FleetReport {
             out.println(String.format(Locale.ROOT, "%-24s %8d %17.1f %8.1f %7d%s", f.name(), f.ticks(), f.p99LatenessUs(),
                     f.maxLatenessUs(), f.stalls(), f.connected() ? "" : "  (not connected)"));
         }
-        out.println(String.format(Locale.ROOT, "robots: %d asked, %d started in %.1f s, %d connected, %d ticking%s",
+        out.println(String.format(Locale.ROOT, "robots: %d asked, %d started in %.1f s, %d connected, %d ticking%s%s",
                 asked, fleet.started().size(), startNs / 1e9, result.robots().size() - notConnected().size(), ticking().size(),
+                notRead().isEmpty() ? "" : " (of the " + result.robots().size() + " read)",
                 settled ? "" : String.format(Locale.ROOT, " (not all connected and ticking after the %.1f s settle)", settleNs / 1e9)));
         printNames(out, "not started (start-up window closed)", notStarted());
         failed().forEach((name, why) -> out.println("  failed to start: " + name + ": " + why));
