@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.ManualNanoClock;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * carries the Alert bit it READs that servo's Hardware Error Status and tells the servo and the error bits.
  */
 class DynamixelBusPingTest {
-    private final WirePair wire = new WirePair();
+    private final InProcessWire wire = new InProcessWire();
     private final ManualNanoClock clock = new ManualNanoClock();
     private final EventQueue inbox = EventQueue.builder().name("test").build();
     private final List<String> events = new CopyOnWriteArrayList<>();
@@ -76,12 +77,12 @@ class DynamixelBusPingTest {
 
     @Test
     void aMissingServoAndAWrongModelAreToldOnceAndAgainOnlyWhenTheyChange() throws Exception {
-        servos = new VirtualServoBus(wire.a(), 6.0, 1, 2);
+        servos = new VirtualServoBus(wire.end(true), 6.0, 1, 2);
         servos.set(2, 0, 2, 1060); // servo 2 is an XL430-W250 ...
         servos.start();
         DynamixelConfig config = DynamixelConfig.of("arm", 1, 2, 3).withTiming(10, 100) // room for a loaded host
                 .withModels(DxlModels.number("XM430-W210"), DxlModels.number("XM430-W350-T"), 0); // ... the launch file says XM430-W350
-        bus = new DynamixelBus(config, ControlTable.xSeries(), wire.b(), clock, inbox).start();
+        bus = new DynamixelBus(config, ControlTable.xSeries(), wire.end(false), clock, inbox).start();
         until("the first ping round and its reports", () -> bus.pingRounds() >= 1 && count("arm.servo_missing") > 0
                 && count("arm.model_mismatch") > 0);
         assertEquals(1030, bus.model(0));
@@ -90,14 +91,14 @@ class DynamixelBusPingTest {
         assertEquals(-1, bus.model(2), "servo 3 did not answer");
         assertTrue(events.contains("arm.servo_missing 3"), events.toString());
         assertTrue(events.contains("arm.model_mismatch 2 2404"), "model 1060 = 0x0424, little-endian: " + events);
-        assertEquals(List.of("dynamixel 'arm' (wire B): servo 3 does not answer PING (expected a model that x-series.table describes);"
+        assertEquals(List.of("dynamixel 'arm' (in-process B): servo 3 does not answer PING (expected a model that x-series.table describes);"
                 + " check its id, its baud rate, its power and its cable"), warnings("servo 3"));
         assertEquals(List.of("dynamixel 'arm': servo 2 is XL430-W250 (1060), expected XM430-W350 (1020); correct the model in"
                 + " the launch file, or give this servo another id"), warnings("servo 2"));
         assertTrue(servos.heard(DxlPackets.PING) >= 2 + 3, "three tries for the missing servo");
 
         // the port goes away and comes back: a new ping round with the same findings tells nothing new
-        wire.unplug();
+        wire.unplug(false); // the controller's adapter
         until("the port lost", () -> !bus.isUp());
         wire.plug();
         until("the second ping round", () -> bus.pingRounds() >= 2);
@@ -106,7 +107,7 @@ class DynamixelBusPingTest {
         assertEquals(1, warnings("servo 3").size());
 
         // while the port is away the XL430 is swapped for the right servo and servo 1's cable breaks
-        wire.unplug();
+        wire.unplug(false); // the controller's adapter
         until("the port lost again", () -> !bus.isUp());
         servos.set(2, 0, 2, 1020);
         servos.mute(1, true);
@@ -122,13 +123,13 @@ class DynamixelBusPingTest {
 
     @Test
     void aServoWhoseAnswersArriveDamagedIsToldApart() throws Exception {
-        servos = new VirtualServoBus(wire.a(), 6.0, 4).start();
+        servos = new VirtualServoBus(wire.end(true), 6.0, 4).start();
         servos.damageAnswers(3); // its three PING answers: wrong CRC, cut short, wrong CRC
-        bus = new DynamixelBus(DynamixelConfig.of("arm", 4).withTiming(10, 100), ControlTable.xSeries(), wire.b(), clock,
+        bus = new DynamixelBus(DynamixelConfig.of("arm", 4).withTiming(10, 100), ControlTable.xSeries(), wire.end(false), clock,
                 inbox).start();
         until("the ping round", () -> bus.pingRounds() >= 1);
         assertEquals(-1, bus.model(0));
-        assertEquals(List.of("dynamixel 'arm' (wire B): servo 4 does not answer PING with a good packet (expected a model"
+        assertEquals(List.of("dynamixel 'arm' (in-process B): servo 4 does not answer PING with a good packet (expected a model"
                 + " that x-series.table describes; damaged bytes came: a wrong CRC or a packet cut short); check the baud rate,"
                 + " the cable and the power"), warnings("servo 4"));
         until("it answers reads once the damage is over", () -> bus.state(0, DynamixelBus.ANSWERED) == 1.0);
@@ -136,10 +137,10 @@ class DynamixelBusPingTest {
 
     @Test
     void withoutAModelInTheConfigTheServoMustBeOneTheControlTableIsFor() throws Exception {
-        servos = new VirtualServoBus(wire.a(), 6.0, 5);
+        servos = new VirtualServoBus(wire.end(true), 6.0, 5);
         servos.set(5, 0, 2, 12); // an AX-12A (Protocol 1.0 family; its model number as a Protocol 2.0 PING would give it)
         servos.start();
-        bus = new DynamixelBus(DynamixelConfig.of("leg", 5), ControlTable.xSeries(), wire.b(), clock, inbox).start();
+        bus = new DynamixelBus(DynamixelConfig.of("leg", 5), ControlTable.xSeries(), wire.end(false), clock, inbox).start();
         until("the mismatch", () -> count("leg.model_mismatch") > 0);
         assertEquals(List.of("leg.model_mismatch 5 0c00"), events.stream().filter(e -> e.startsWith("leg.model")).toList());
         assertEquals(List.of("dynamixel 'leg': servo 5 is model 12, expected a model that x-series.table describes; correct the model"
@@ -148,13 +149,13 @@ class DynamixelBusPingTest {
 
     @Test
     void aServoInAnotherOperatingModeIsPutInTheBussModeWithSingleWrites() throws Exception {
-        servos = new VirtualServoBus(wire.a(), 6.0, 1, 2);
+        servos = new VirtualServoBus(wire.end(true), 6.0, 1, 2);
         servos.set(1, 11, 1, 1); // servo 1 is in velocity mode already
         servos.set(2, 64, 1, 1); // servo 2 is in position mode (the factory's) with torque on: its EEPROM is locked
         servos.start();
         bus = new DynamixelBus(DynamixelConfig.of("wheels", 1, 2).withTiming(10, 100)
                 .with(DynamixelConfig.Mode.VELOCITY, DynamixelConfig.Failsafe.ZERO_VELOCITY), ControlTable.xSeries(),
-                wire.b(), clock, inbox).start();
+                wire.end(false), clock, inbox).start();
         until("servo 2 in velocity mode", () -> servos.value(2, 11, 1) == 1 && bus.cycles() > 2);
         assertEquals(List.of("dynamixel 'wheels': servo 2 was in operating mode 3 (position); set it to 1 (velocity) for"
                 + " mode=\"velocity\""), lines.list.stream().map(ILoggingEvent::getFormattedMessage)
@@ -167,8 +168,8 @@ class DynamixelBusPingTest {
 
     @Test
     void anAlertBitMakesTheBusReadTheHardwareErrorAndTellTheServoAndTheBits() throws Exception {
-        servos = new VirtualServoBus(wire.a(), 6.0, 1, 2).start();
-        bus = new DynamixelBus(DynamixelConfig.of("arm", 1, 2).withTiming(10, 20), ControlTable.xSeries(), wire.b(), clock,
+        servos = new VirtualServoBus(wire.end(true), 6.0, 1, 2).start();
+        bus = new DynamixelBus(DynamixelConfig.of("arm", 1, 2).withTiming(10, 20), ControlTable.xSeries(), wire.end(false), clock,
                 inbox).start();
         until("first states", () -> !Double.isNaN(bus.position(1)));
         assertEquals(0.0, bus.state(1, DynamixelBus.HARDWARE_ERROR), "no Alert bit: no hardware error");
