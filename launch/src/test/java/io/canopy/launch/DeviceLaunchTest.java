@@ -63,6 +63,34 @@ class DeviceLaunchTest {
     }
 
     @Test
+    void eepromIsWriteByDefaultOrKeepAndAnythingElseIsOneLineWithFileLineAndColumn() {
+        write(dir, "t.xml", LaunchFiles.TREE);
+        Path f = write(dir, "ee.launch.xml", launch("""
+                  <node name="n">
+                    <timer name="control" hz="50"/>
+                    <serial name="a" port="/dev/ttyUSB0"/>
+                    <serial name="b" port="/dev/ttyUSB1"/>
+                    <dynamixel name="arm" link="a"><servo id="1" name="elbow"/></dynamixel>
+                    <dynamixel name="leg" link="b" eeprom="keep"><servo id="1" name="knee"/></dynamixel>
+                  </node>
+                """));
+        List<DynamixelPlan> buses = LaunchLoader.load(f, Map.of(), k -> null).nodes().get(0).devices().buses();
+        assertThat(buses).extracting(DynamixelPlan::eeprom).containsExactly("write", "keep");
+        assertThat(buses).extracting(DynamixelPlan::eepromWrites).containsExactly(true, false);
+
+        List<String> errs = errors("""
+                  <node name="n">
+                    <timer name="control" hz="50"/>
+                    <serial name="a" port="/dev/ttyUSB0"/>
+                    <dynamixel name="arm" link="a" eeprom="never"><servo id="1" name="elbow"/></dynamixel>
+                  </node>
+                """);
+        assertThat(errs).hasSize(1);
+        assertThat(errs.get(0)).matches(".*/dev\\.launch\\.xml:6:\\d+: <dynamixel>: attribute 'eeprom': \"never\" is not allowed;"
+                + " write one of write, keep");
+    }
+
+    @Test
     void validateChecksTheVehicleBusAndServoNamesOfTheTreesNodes() {
         write(dir, "arm.xml", """
                 <root BTCPP_format="4" main_tree_to_execute="Main">

@@ -9,6 +9,10 @@ import org.slf4j.LoggerFactory;
  * positions too). It is read first; one that differs gets torque off and the mode written with single WRITEs (the
  * EEPROM area is writable only with torque off), checked by reading it back; one line tells it, or tells that the
  * servo refused ({@code <name>.servo_error}, value: id). A servo whose mode matches is not written (flash wears).
+ * Without {@link DynamixelConfig#eepromWrites()} ({@code eeprom="keep"}) nothing is written: a servo whose mode
+ * differs is refused in one ERROR line naming the bus, the servo, the item, the value found and the value wanted,
+ * and {@code <name>.servo_error}, and is marked in {@code undriven} (no goals, no torque on) until a later start
+ * finds it right.
  */
 final class DxlEeprom {
     private static final Logger LOG = LoggerFactory.getLogger(DynamixelBus.class);
@@ -19,9 +23,12 @@ final class DxlEeprom {
     private final int[] ids;
     private final ControlTable.Item torque;
     private final ControlTable.Item operatingMode;
+    private final boolean[] undriven;
 
-    DxlEeprom(DynamixelConfig config, ControlTable table, DxlTransactions tx, DxlEvents events, int[] ids) {
+    DxlEeprom(DynamixelConfig config, ControlTable table, DxlTransactions tx, DxlEvents events, int[] ids,
+            boolean[] undriven) {
         this.config = config;
+        this.undriven = undriven;
         this.tx = tx;
         this.events = events;
         this.ids = ids;
@@ -53,7 +60,18 @@ final class DxlEeprom {
                 continue; // did not answer PING: told already
             }
             long mode = tx.readOne(i, operatingMode);
+            undriven[i] = false;
             if (mode < 0 || (velocityMode ? mode == 1 : mode == 3 || mode == 4 || mode == 5)) {
+                continue;
+            }
+            if (!config.eepromWrites()) {
+                undriven[i] = true;
+                LOG.error("dynamixel '{}': servo {} has Operating Mode {} ({}) in its EEPROM, mode=\"{}\" wants {} ({});"
+                        + " eeprom=\"keep\" forbids writing it, so this servo is not driven: set its Operating Mode to {}"
+                        + " with DYNAMIXEL Wizard 2.0, or write eeprom=\"write\" on <dynamixel name=\"{}\">", config.name(),
+                        ids[i], mode, modeName(mode), velocityMode ? "velocity" : "position", want, modeName(want), want,
+                        config.name());
+                events.servoError(ids[i]);
                 continue;
             }
             tx.writeOne(i, torque, 0);

@@ -25,6 +25,8 @@ final class DxlPoller implements DxlTransactions.Sink {
     private final SeqlockTable states;
     private final SeqlockTable goals;
     private final int[] ids;
+    /** Servos the start refused (an EEPROM item differs under eeprom="keep"): no goals, no torque on. */
+    private final boolean[] undriven;
     private final ControlTable.Item current;
     private final ControlTable.Item velocity;
     private final ControlTable.Item position;
@@ -57,8 +59,9 @@ final class DxlPoller implements DxlTransactions.Sink {
     private long torqueSeen;
 
     DxlPoller(DynamixelConfig config, ControlTable table, DxlTransactions tx, DxlEvents events, DxlHardwareErrors hardware,
-            SeqlockTable states, SeqlockTable goals, int[] ids) {
+            SeqlockTable states, SeqlockTable goals, int[] ids, boolean[] undriven) {
         this.config = config;
+        this.undriven = undriven;
         this.tx = tx;
         this.events = events;
         this.hardware = hardware;
@@ -106,7 +109,7 @@ final class DxlPoller implements DxlTransactions.Sink {
             goals.copyTo(goalCopy);
             int n = 0;
             for (int i = 0; i < ids.length; i++) {
-                if (!Double.isNaN(goalCopy[i])) {
+                if (!Double.isNaN(goalCopy[i]) && !undriven[i]) {
                     scratchIds[n] = ids[i];
                     values[n] = goal.fromSi(goalCopy[i]);
                     n++;
@@ -131,8 +134,21 @@ final class DxlPoller implements DxlTransactions.Sink {
         return stoppedNow;
     }
 
+    /** Torque on or off for every servo; on only for those the start did not refuse. */
     void torqueAll(int on) {
-        tx.writeAll(torque, on);
+        int n = 0;
+        for (int i = 0; i < ids.length; i++) {
+            if (on == 0 || !undriven[i]) {
+                scratchIds[n] = ids[i];
+                values[n] = on;
+                n++;
+            }
+        }
+        if (n == ids.length) {
+            tx.writeAll(torque, on);
+        } else if (n > 0) {
+            tx.send(out, DxlPackets.syncWrite(out, scratch, torque.address(), torque.size(), scratchIds, values, n));
+        }
     }
 
     private void writeFailsafe() {

@@ -29,13 +29,14 @@ final class DxlStartup {
     private final int[] reportedModel;
     private final AtomicLong pingRounds = new AtomicLong();
 
-    DxlStartup(DynamixelConfig config, ControlTable table, DxlTransactions tx, DxlEvents events, int[] ids) {
+    DxlStartup(DynamixelConfig config, ControlTable table, DxlTransactions tx, DxlEvents events, int[] ids,
+            boolean[] undriven) {
         this.config = config;
         this.table = table;
         this.tx = tx;
         this.events = events;
         this.ids = ids;
-        this.eeprom = new DxlEeprom(config, table, tx, events, ids);
+        this.eeprom = new DxlEeprom(config, table, tx, events, ids, undriven);
         busWatchdog = config.busWatchdogMs() > 0 ? table.item("bus_watchdog") : null;
         models = new int[ids.length];
         firmware = new int[ids.length];

@@ -73,6 +73,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
     private final DxlHardwareErrors hardware;
     private final DxlPoller poller;
     private final DxlStartup startup;
+    private final boolean[] undriven;
     private volatile boolean running;
     private Thread thread;
 
@@ -93,12 +94,13 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         snapshot = new double[ids.length * PER_SERVO];
         goalValues = new double[ids.length];
         java.util.Arrays.fill(goalValues, Double.NaN);
+        undriven = new boolean[ids.length];
         this.events = new DxlEvents(config.name(), events, clock);
         tx = new DxlTransactions(config, transport, this.events, ids, indexOfId);
         hardware = new DxlHardwareErrors(config, table, tx, this.events, states, ids);
-        poller = new DxlPoller(config, table, tx, this.events, hardware, states, goals, ids);
+        poller = new DxlPoller(config, table, tx, this.events, hardware, states, goals, ids, undriven);
         tx.listen(poller);
-        startup = new DxlStartup(config, table, tx, this.events, ids);
+        startup = new DxlStartup(config, table, tx, this.events, ids, undriven);
     }
 
     /** Opens the port on the calling thread (a wrong port fails here) and starts the bus thread. */
@@ -237,6 +239,14 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
      */
     public int model(int index) {
         return startup.model(index);
+    }
+
+    /**
+     * Whether the bus drives servo {@code index} (sends it goals and torque on): false when the start refused it, an
+     * EEPROM item differing from what the bus needs under {@code eeprom="keep"} (any thread, after the start).
+     */
+    public boolean driven(int index) {
+        return !undriven[index];
     }
 
     /** The firmware version servo {@code index} answered to PING (as {@link #model}). */
