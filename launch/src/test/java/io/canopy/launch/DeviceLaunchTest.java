@@ -24,10 +24,15 @@ class DeviceLaunchTest {
         return e.errors();
     }
 
+    private NodePlan node(String body) {
+        write(dir, "t.xml", LaunchFiles.TREE);
+        Path f = write(dir, "ok.launch.xml", launch(body));
+        return LaunchLoader.load(f, Map.of(), k -> null).nodes().get(0);
+    }
+
     @Test
     void devicesClaimTheirLinksAndTakeTheFirstTimerByDefault() {
-        write(dir, "t.xml", LaunchFiles.TREE);
-        Path f = write(dir, "ok.launch.xml", launch("""
+        NodePlan n = node("""
                   <node name="n">
                     <timer name="control" hz="50"/>
                     <timer name="slow" hz="5"/>
@@ -41,8 +46,7 @@ class DeviceLaunchTest {
                       <servo id="12" name="wrist" model="xl330-M288"/>
                     </dynamixel>
                   </node>
-                """));
-        NodePlan n = LaunchLoader.load(f, Map.of(), k -> null).nodes().get(0);
+                """);
         assertThat(n.links()).extracting(SerialPlan::name).as("a claimed serial is no Canopy link").containsExactly("base");
         DevicePlans d = n.devices();
         assertThat(d.links()).extracting(RawLinkPlan::name).containsExactlyInAnyOrder("fc", "servos");
@@ -64,8 +68,7 @@ class DeviceLaunchTest {
 
     @Test
     void eepromIsWriteByDefaultOrKeepAndAnythingElseIsOneLineWithFileLineAndColumn() {
-        write(dir, "t.xml", LaunchFiles.TREE);
-        Path f = write(dir, "ee.launch.xml", launch("""
+        List<DynamixelPlan> buses = node("""
                   <node name="n">
                     <timer name="control" hz="50"/>
                     <serial name="a" port="/dev/ttyUSB0"/>
@@ -73,8 +76,7 @@ class DeviceLaunchTest {
                     <dynamixel name="arm" link="a"><servo id="1" name="elbow"/></dynamixel>
                     <dynamixel name="leg" link="b" eeprom="keep"><servo id="1" name="knee"/></dynamixel>
                   </node>
-                """));
-        List<DynamixelPlan> buses = LaunchLoader.load(f, Map.of(), k -> null).nodes().get(0).devices().buses();
+                """).devices().buses();
         assertThat(buses).extracting(DynamixelPlan::eeprom).containsExactly("write", "keep");
         assertThat(buses).extracting(DynamixelPlan::eepromWrites).containsExactly(true, false);
 

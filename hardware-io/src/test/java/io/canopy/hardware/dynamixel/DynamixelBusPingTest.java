@@ -1,24 +1,11 @@
 package io.canopy.hardware.dynamixel;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
-import io.canopy.hardware.serial.InProcessWire;
-import io.canopy.tick.Event;
-import io.canopy.tick.EventQueue;
-import io.canopy.tick.ManualNanoClock;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the bus role does beyond sync read and write, against virtual servos on an in-memory wire: it PINGs every
@@ -26,55 +13,7 @@ import org.slf4j.LoggerFactory;
  * one log line naming the servo, the model expected and the one got, and as events; and when a status packet
  * carries the Alert bit it READs that servo's Hardware Error Status and tells the servo and the error bits.
  */
-class DynamixelBusPingTest {
-    private final InProcessWire wire = new InProcessWire();
-    private final ManualNanoClock clock = new ManualNanoClock();
-    private final EventQueue inbox = EventQueue.builder().name("test").build();
-    private final List<String> events = new CopyOnWriteArrayList<>();
-    private final Logger log = (Logger) LoggerFactory.getLogger(DynamixelBus.class);
-    private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
-    private VirtualServoBus servos;
-    private DynamixelBus bus;
-
-    @BeforeEach
-    void listen() {
-        lines.start();
-        log.addAppender(lines);
-    }
-
-    @AfterEach
-    void close() {
-        log.detachAppender(lines);
-        if (bus != null) {
-            bus.close();
-        }
-        if (servos != null) {
-            servos.close();
-        }
-    }
-
-    /** Drains the inbox into {@link #events} as {@code name value [payload hex]} while waiting for {@code condition}. */
-    private void until(String what, BooleanSupplier condition) {
-        await(what).atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5)).until(() -> {
-            clock.advanceNs(5_000_000L);
-            bus.onTick(clock.nanoTime());
-            inbox.drain((Event e) -> {
-                byte[] p = new byte[e.payloadLength()];
-                e.copyPayloadTo(p, 0);
-                events.add(e.name() + " " + (int) e.value() + (p.length == 0 ? "" : " " + java.util.HexFormat.of().formatHex(p)));
-            });
-            return condition.getAsBoolean();
-        });
-    }
-
-    private long count(String prefix) {
-        return events.stream().filter(e -> e.startsWith(prefix)).count();
-    }
-
-    private List<String> warnings(String containing) {
-        return lines.list.stream().map(ILoggingEvent::getFormattedMessage).filter(m -> m.contains(containing)).toList();
-    }
-
+class DynamixelBusPingTest extends WiredBusTest {
     @Test
     void aMissingServoAndAWrongModelAreToldOnceAndAgainOnlyWhenTheyChange() throws Exception {
         servos = new VirtualServoBus(wire.end(true), 6.0, 1, 2);
@@ -92,9 +31,9 @@ class DynamixelBusPingTest {
         assertTrue(events.contains("arm.servo_missing 3"), events.toString());
         assertTrue(events.contains("arm.model_mismatch 2 2404"), "model 1060 = 0x0424, little-endian: " + events);
         assertEquals(List.of("dynamixel 'arm' (in-process B): servo 3 does not answer PING (expected a model that x-series.table describes);"
-                + " check its id, its baud rate, its power and its cable"), warnings("servo 3"));
+                + " check its id, its baud rate, its power and its cable"), messages("servo 3"));
         assertEquals(List.of("dynamixel 'arm': servo 2 is XL430-W250 (1060), expected XM430-W350 (1020); correct the model in"
-                + " the launch file, or give this servo another id"), warnings("servo 2"));
+                + " the launch file, or give this servo another id"), messages("servo 2"));
         assertTrue(servos.heard(DxlPackets.PING) >= 2 + 3, "three tries for the missing servo");
 
         // the port goes away and comes back: a new ping round with the same findings tells nothing new
@@ -104,7 +43,7 @@ class DynamixelBusPingTest {
         until("the second ping round", () -> bus.pingRounds() >= 2);
         assertEquals(1, count("arm.servo_missing"));
         assertEquals(1, count("arm.model_mismatch"));
-        assertEquals(1, warnings("servo 3").size());
+        assertEquals(1, messages("servo 3").size());
 
         // while the port is away the XL430 is swapped for the right servo and servo 1's cable breaks
         wire.unplug(false); // the controller's adapter
@@ -131,7 +70,7 @@ class DynamixelBusPingTest {
         assertEquals(-1, bus.model(0));
         assertEquals(List.of("dynamixel 'arm' (in-process B): servo 4 does not answer PING with a good packet (expected a model"
                 + " that x-series.table describes; damaged bytes came: a wrong CRC or a packet cut short); check the baud rate,"
-                + " the cable and the power"), warnings("servo 4"));
+                + " the cable and the power"), messages("servo 4"));
         until("it answers reads once the damage is over", () -> bus.state(0, DynamixelBus.ANSWERED) == 1.0);
     }
 
@@ -144,7 +83,7 @@ class DynamixelBusPingTest {
         until("the mismatch", () -> count("leg.model_mismatch") > 0);
         assertEquals(List.of("leg.model_mismatch 5 0c00"), events.stream().filter(e -> e.startsWith("leg.model")).toList());
         assertEquals(List.of("dynamixel 'leg': servo 5 is model 12, expected a model that x-series.table describes; correct the model"
-                + " in the launch file, or give this servo another id"), warnings("servo 5"));
+                + " in the launch file, or give this servo another id"), messages("servo 5"));
     }
 
     @Test
@@ -184,7 +123,7 @@ class DynamixelBusPingTest {
         assertEquals(0.0, bus.state(0, DynamixelBus.HARDWARE_ERROR), "servo 1 is fine");
         assertEquals(List.of("dynamixel 'arm': servo 2 hardware error 0x24 (overheating, overload); the errors its Shutdown"
                 + " setting selects turn its torque off (overheating, electrical shock, overload by default): fix the cause,"
-                + " then reboot it or power it off and on"), warnings("hardware error 0x"));
+                + " then reboot it or power it off and on"), messages("hardware error 0x"));
         assertTrue(servos.heard(DxlPackets.READ) >= 1 && bus.hardwareErrorReads() >= 1);
 
         // the Alert bit stays set in every status: the error is told once, and not read again every cycle

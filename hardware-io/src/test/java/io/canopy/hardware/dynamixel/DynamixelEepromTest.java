@@ -1,26 +1,14 @@
 package io.canopy.hardware.dynamixel;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
-import io.canopy.hardware.serial.InProcessWire;
-import io.canopy.tick.Event;
-import io.canopy.tick.EventQueue;
-import io.canopy.tick.ManualNanoClock;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /**
  * The EEPROM item the bus sets at start (Operating Mode, address 11) is read first and written only when it differs
@@ -28,34 +16,15 @@ import org.slf4j.LoggerFactory;
  * never written, and a servo whose value differs is refused in one ERROR line and not driven. Against virtual
  * servos on an in-process wire, counting the WRITE packets they hear.
  */
-class DynamixelEepromTest {
+class DynamixelEepromTest extends WiredBusTest {
     private static final int OPERATING_MODE = 11;
     private static final int TORQUE_ENABLE = 64;
     private static final int GOAL_VELOCITY = 104;
-    private final InProcessWire wire = new InProcessWire();
-    private final ManualNanoClock clock = new ManualNanoClock();
-    private final EventQueue inbox = EventQueue.builder().name("test").build();
-    private final List<String> events = new CopyOnWriteArrayList<>();
-    private final Logger log = (Logger) LoggerFactory.getLogger(DynamixelBus.class);
-    private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
-    private VirtualServoBus servos;
-    private DynamixelBus bus;
 
     @BeforeEach
-    void listen() throws Exception {
-        lines.start();
-        log.addAppender(lines);
+    void twoServos() {
         servos = new VirtualServoBus(wire.end(true), 6.0, 1, 2);
         servos.set(1, OPERATING_MODE, 1, 1); // servo 1 is in velocity mode already
-    }
-
-    @AfterEach
-    void close() {
-        log.detachAppender(lines);
-        if (bus != null) {
-            bus.close();
-        }
-        servos.close();
     }
 
     private void start(boolean eepromWrites) throws Exception {
@@ -63,19 +32,6 @@ class DynamixelEepromTest {
         bus = new DynamixelBus(DynamixelConfig.of("wheels", 1, 2).withTiming(10, 100)
                 .with(DynamixelConfig.Mode.VELOCITY, DynamixelConfig.Failsafe.ZERO_VELOCITY).withEepromWrites(eepromWrites),
                 ControlTable.xSeries(), wire.end(false), clock, inbox).start();
-    }
-
-    private void until(String what, BooleanSupplier condition) {
-        await(what).atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5)).until(() -> {
-            clock.advanceNs(5_000_000L);
-            bus.onTick(clock.nanoTime());
-            inbox.drain((Event e) -> events.add(e.name() + " " + (int) e.value()));
-            return condition.getAsBoolean();
-        });
-    }
-
-    private List<String> messages(String containing) {
-        return lines.list.stream().map(ILoggingEvent::getFormattedMessage).filter(m -> m.contains(containing)).toList();
     }
 
     @Test
