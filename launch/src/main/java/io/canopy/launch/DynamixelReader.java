@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads {@code <dynamixel name="arm" link="arm" mode="position" failsafe="torque_off" period_ms="10">} and its
- * {@code <servo id="1" name="shoulder" model="XM430-W350"/>} children: a half-duplex bus of Protocol 2.0 servos.
+ * Reads {@code <dynamixel name="arm" link="arm" mode="position" failsafe="torque_off" period_ms="10"
+ * eeprom="write">} and its {@code <servo id="1" name="shoulder" model="XM430-W350"/>} children: a half-duplex bus of Protocol 2.0 servos.
  * Every error is one line naming the file, line, column, element and how to fix it; all are reported at once.
  */
 final class DynamixelReader {
     static final String[] ATTRIBUTES = {"name", "link", "timer", "mode", "failsafe", "period_ms", "response_timeout_ms",
-        "torque_on_start", "lost_after", "bus_watchdog_ms", "table"};
+        "torque_on_start", "lost_after", "bus_watchdog_ms", "eeprom", "table"};
     /** Model families the shipped X-series control table describes (Protocol 2.0). */
     static final List<String> X_FAMILIES = List.of("XL330", "XL430", "XC330", "XC430", "XM430", "XM540", "XH430",
         "XH540", "XD430", "XD540", "XW430", "XW540", "2XL430", "2XC430");
@@ -41,6 +41,7 @@ final class DynamixelReader {
             r.error("bus_watchdog_ms " + watchdogMs + " must exceed two bus cycles (" + 2 * periodMs + " ms), or the servos"
                     + " stop between two of Canopy's writes; write for example bus_watchdog_ms=\"100\"");
         }
+        String eeprom = r.choice("eeprom", "write", "write", "keep");
         Path table = r.file("table", false, "my-servos.table");
         if ("zero_velocity".equals(failsafe) && !"velocity".equals(mode)) {
             r.error("failsafe=\"zero_velocity\" needs mode=\"velocity\" (a servo in position mode ignores goal velocity);"
@@ -80,7 +81,7 @@ final class DynamixelReader {
             return null;
         }
         return new DynamixelPlan(name, link, timer, mode, failsafe, periodMs, responseMs, torqueOn, lostAfter, watchdogMs,
-                table, servos, e.source());
+                eeprom, table, servos, e.source());
     }
 
     private static ServoPlan servo(XmlElement c, Substitutions subst, List<String> errors, boolean ownTable) {

@@ -24,10 +24,15 @@ class DeviceLaunchTest {
         return e.errors();
     }
 
+    private NodePlan node(String body) {
+        write(dir, "t.xml", LaunchFiles.TREE);
+        Path f = write(dir, "ok.launch.xml", launch(body));
+        return LaunchLoader.load(f, Map.of(), k -> null).nodes().get(0);
+    }
+
     @Test
     void devicesClaimTheirLinksAndTakeTheFirstTimerByDefault() {
-        write(dir, "t.xml", LaunchFiles.TREE);
-        Path f = write(dir, "ok.launch.xml", launch("""
+        NodePlan n = node("""
                   <node name="n">
                     <timer name="control" hz="50"/>
                     <timer name="slow" hz="5"/>
@@ -41,8 +46,7 @@ class DeviceLaunchTest {
                       <servo id="12" name="wrist" model="xl330-M288"/>
                     </dynamixel>
                   </node>
-                """));
-        NodePlan n = LaunchLoader.load(f, Map.of(), k -> null).nodes().get(0);
+                """);
         assertThat(n.links()).extracting(SerialPlan::name).as("a claimed serial is no Canopy link").containsExactly("base");
         DevicePlans d = n.devices();
         assertThat(d.links()).extracting(RawLinkPlan::name).containsExactlyInAnyOrder("fc", "servos");
@@ -60,6 +64,32 @@ class DeviceLaunchTest {
         assertThat(b.mode()).isEqualTo("velocity");
         assertThat(b.servos()).extracting(ServoPlan::id).containsExactly(1, 12);
         assertThat(b.servos()).extracting(ServoPlan::name).containsExactly("shoulder", "wrist");
+    }
+
+    @Test
+    void eepromIsWriteByDefaultOrKeepAndAnythingElseIsOneLineWithFileLineAndColumn() {
+        List<DynamixelPlan> buses = node("""
+                  <node name="n">
+                    <timer name="control" hz="50"/>
+                    <serial name="a" port="/dev/ttyUSB0"/>
+                    <serial name="b" port="/dev/ttyUSB1"/>
+                    <dynamixel name="arm" link="a"><servo id="1" name="elbow"/></dynamixel>
+                    <dynamixel name="leg" link="b" eeprom="keep"><servo id="1" name="knee"/></dynamixel>
+                  </node>
+                """).devices().buses();
+        assertThat(buses).extracting(DynamixelPlan::eeprom).containsExactly("write", "keep");
+        assertThat(buses).extracting(DynamixelPlan::eepromWrites).containsExactly(true, false);
+
+        List<String> errs = errors("""
+                  <node name="n">
+                    <timer name="control" hz="50"/>
+                    <serial name="a" port="/dev/ttyUSB0"/>
+                    <dynamixel name="arm" link="a" eeprom="never"><servo id="1" name="elbow"/></dynamixel>
+                  </node>
+                """);
+        assertThat(errs).hasSize(1);
+        assertThat(errs.get(0)).matches(".*/dev\\.launch\\.xml:6:\\d+: <dynamixel>: attribute 'eeprom': \"never\" is not allowed;"
+                + " write one of write, keep");
     }
 
     @Test

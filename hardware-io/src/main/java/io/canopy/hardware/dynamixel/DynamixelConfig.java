@@ -19,9 +19,12 @@ import io.canopy.InputException;
  *                          died (0: off, the servos' default)
  * @param models            the model number each servo must answer to PING ({@code models[i]} for {@code ids[i]};
  *                          {@link DxlModels#number} makes one from a name), 0: any model the control table is for
+ * @param eepromWrites      whether the bus may write EEPROM items (Operating Mode) that differ from what it needs;
+ *                          false ({@code eeprom="keep"}): such a servo is refused and not driven
  */
 public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsafe, long periodMs,
-        long responseTimeoutMs, boolean torqueOnStart, int lostAfter, int busWatchdogMs, int[] models) {
+        long responseTimeoutMs, boolean torqueOnStart, int lostAfter, int busWatchdogMs, int[] models,
+        boolean eepromWrites) {
 
     /** What the goal entries mean. */
     public enum Mode { POSITION, VELOCITY }
@@ -31,17 +34,17 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
 
     /**
      * Position goals, torque off in the failsafe, a 10 ms cycle, 20 ms response timeout, torque on at start, a
-     * servo lost after 10 missed reads.
+     * servo lost after 10 missed reads, EEPROM items written when they differ.
      */
     public static DynamixelConfig of(String name, int... ids) {
         return new DynamixelConfig(name, ids.clone(), Mode.POSITION, Failsafe.TORQUE_OFF, 10, 20, true, 10, 0,
-                new int[ids.length]);
+                new int[ids.length], true);
     }
 
     /** The model number each servo must have ({@code models[i]} for {@code ids[i]}; 0: any the table is for). */
     public DynamixelConfig withModels(int... expected) {
         return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
-                busWatchdogMs, expected.clone());
+                busWatchdogMs, expected.clone(), eepromWrites);
     }
 
     /** The model number servo {@code index} must have, 0 for any. */
@@ -50,20 +53,32 @@ public record DynamixelConfig(String name, int[] ids, Mode mode, Failsafe failsa
     }
 
     public DynamixelConfig with(Mode mode, Failsafe failsafe) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs, models);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
+                busWatchdogMs, models, eepromWrites);
     }
 
     public DynamixelConfig withTiming(long periodMs, long responseTimeoutMs) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs, models);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
+                busWatchdogMs, models, eepromWrites);
     }
 
     public DynamixelConfig withStart(boolean torqueOnStart, int lostAfter) {
-        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter, busWatchdogMs, models);
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
+                busWatchdogMs, models, eepromWrites);
     }
 
     public DynamixelConfig withBusWatchdog(int busWatchdogMs) {
         return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
-                busWatchdogMs, models);
+                busWatchdogMs, models, eepromWrites);
+    }
+
+    /**
+     * Whether the bus may write EEPROM items that differ from what it needs (true, the default); false: it only
+     * reads them, and refuses a servo whose value differs (set it with DYNAMIXEL Wizard 2.0).
+     */
+    public DynamixelConfig withEepromWrites(boolean writes) {
+        return new DynamixelConfig(name, ids, mode, failsafe, periodMs, responseTimeoutMs, torqueOnStart, lostAfter,
+                busWatchdogMs, models, writes);
     }
 
     /** Checks every value; one line naming the bus, the value and the allowed range. */

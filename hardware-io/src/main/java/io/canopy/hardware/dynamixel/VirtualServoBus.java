@@ -32,6 +32,8 @@ public final class VirtualServoBus implements AutoCloseable {
     private volatile long packetsAnswered;
     private final boolean[] muted = new boolean[256];
     private final java.util.concurrent.atomic.AtomicLongArray heard = new java.util.concurrent.atomic.AtomicLongArray(256);
+    private final java.util.concurrent.atomic.AtomicLongArray writesAt =
+            new java.util.concurrent.atomic.AtomicLongArray(TABLE_SIZE);
     private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
 
     public VirtualServoBus(Transport transport, double speedRadPerS, int... ids) {
@@ -137,6 +139,9 @@ public final class VirtualServoBus implements AutoCloseable {
             }
             case DxlPackets.WRITE -> {
                 int i = index(id);
+                if (n >= 2 && u16(p, 0) < TABLE_SIZE) {
+                    writesAt.incrementAndGet(u16(p, 0));
+                }
                 if (n < 3 || u16(p, 0) + n - 2 > TABLE_SIZE || i >= 0 && u16(p, 0) < 64 && tables[i][64] != 0) {
                     if (i >= 0) {
                         reply(id, 0x07, data, 0); // Access Error: past the table, or the EEPROM area with torque on
@@ -264,6 +269,11 @@ public final class VirtualServoBus implements AutoCloseable {
      */
     public void damageAnswers(int count) {
         badAnswers.set(count);
+    }
+
+    /** Single WRITE packets heard so far whose start address is {@code address} (any id, taken or refused). */
+    public long writesAt(int address) {
+        return writesAt.get(address);
     }
 
     /** Instruction packets with instruction {@code instruction} heard so far (any id). */

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Dynamixel bus role against virtual X-series servos over a real pty pair (socat): the servos follow the
  * goal positions the bus writes, their states come back in SI units, the failsafe turns torque off and holds
- * goals back until the tree resumes, and a servo that never answers is reported without stopping the others.
+ * goals back until the tree resumes, a servo that never answers is reported without stopping the others, and
+ * the Operating Mode in a servo's EEPROM is written only when it differs, and never with eeprom="keep".
  */
 class DynamixelBusPtyTest {
     @TempDir
@@ -118,5 +119,28 @@ class DynamixelBusPtyTest {
         until("the hardware error is reported", () -> events.contains("arm.servo_error"));
         assertEquals(2.0, values.get(events.indexOf("arm.servo_error")));
         assertEquals(0x20, bus.state(1, DynamixelBus.HARDWARE_ERROR));
+    }
+
+    @Test
+    void operatingModeIsWrittenOnlyWhenItDiffersAndNeverWithKeep() throws Exception {
+        servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.a().toString(), 1_000_000)), 6.0, 1, 2);
+        servos.set(1, 11, 1, 1); // servo 1 in velocity mode, servo 2 in position mode (3)
+        servos.start();
+        DynamixelConfig velocity = DynamixelConfig.of("wheels", 1, 2).withTiming(10, 100)
+                .with(DynamixelConfig.Mode.VELOCITY, DynamixelConfig.Failsafe.ZERO_VELOCITY);
+        bus = new DynamixelBus(velocity.withEepromWrites(false), ControlTable.xSeries(),
+                new TtyTransport(SerialConfig.of(pty.b().toString(), 1_000_000)), clock, inbox).start();
+        until("the start done and cycles running", () -> bus.cycles() > 2);
+        assertEquals(0, servos.heard(DxlPackets.WRITE), "keep: no single WRITE");
+        assertEquals(3, servos.value(2, 11, 1));
+        assertTrue(bus.driven(0) && !bus.driven(1));
+        assertTrue(events.contains("wheels.servo_error"), events.toString());
+        bus.close();
+
+        bus = new DynamixelBus(velocity, ControlTable.xSeries(), new TtyTransport(SerialConfig.of(pty.b().toString(), 1_000_000)),
+                clock, inbox).start();
+        until("servo 2 in velocity mode", () -> servos.value(2, 11, 1) == 1 && bus.cycles() > 2);
+        assertEquals(1, servos.writesAt(11), "one WRITE of Operating Mode: servo 2's; servo 1's matched");
+        assertTrue(bus.driven(0) && bus.driven(1));
     }
 }

@@ -2,6 +2,7 @@ package io.canopy.hardware.dynamixel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.Transport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class VirtualServoBusTest {
     private static final Map<String, byte[]> MANUAL = new HashMap<>();
-    private final WirePair wire = new WirePair();
+    private final InProcessWire wire = new InProcessWire();
     private VirtualServoBus servos;
     private Transport controller;
 
@@ -42,8 +43,8 @@ class VirtualServoBusTest {
 
     @BeforeEach
     void start() throws IOException {
-        servos = new VirtualServoBus(wire.a(), 6.0, 1, 2).start(); // XM430-W210: model 1030, firmware 38, as the manual's
-        controller = wire.b();
+        servos = new VirtualServoBus(wire.end(true), 6.0, 1, 2).start(); // XM430-W210: model 1030, firmware 38, as the manual's
+        controller = wire.end(false);
         controller.open();
     }
 
