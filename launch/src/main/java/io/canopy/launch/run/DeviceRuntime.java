@@ -140,6 +140,7 @@ final class DeviceRuntime implements AutoCloseable {
                                 : DynamixelConfig.Failsafe.TORQUE_OFF)
                 .withTiming(p.periodMs(), p.responseTimeoutMs()).withStart(p.torqueOnStart(), p.lostAfter())
                 .withBusWatchdog(p.busWatchdogMs())
+                .withEepromWrites(p.eepromWrites())
                 // each <servo model> is checked against the servo's PING answer at start and after link_back
                 .withModels(p.servos().stream().mapToInt(s -> table.modelNumber(s.model())).toArray());
         DynamixelBus bus;

@@ -182,4 +182,43 @@ class DynamixelArmRunTest {
             }
         }
     }
+
+    @Test
+    void eepromKeepWritesNoOperatingModeAndLeavesADifferingServoUndriven() throws Exception {
+        assumeThat(SocatPtyPair.available()).as("socat is installed").isTrue();
+        int operatingMode = X.item("operating_mode").address();
+        Path launch = Files.writeString(dir.resolve("keep.launch.xml"), """
+                <launch>
+                  <arg name="port"/>
+                  <node name="base" stall_ms="2000">
+                    <timer name="control" hz="100"/>
+                    <serial name="bus" port="$(var port)" baud="57600"/>
+                    <dynamixel name="wheels" link="bus" mode="velocity" eeprom="keep" period_ms="20">
+                      <servo id="1" name="left" model="XM430-W350"/>
+                      <servo id="2" name="right" model="XM430-W350"/>
+                    </dynamixel>
+                    <mqtt broker="none"/>
+                  </node>
+                </launch>
+                """);
+        try (SocatPtyPair pty = SocatPtyPair.start(dir);
+                VirtualServoBus servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.b().toString(), 57600)),
+                        0.5, 1, 2).start()) {
+            servos.set(1, operatingMode, 1, 1); // servo 1 set to velocity mode beforehand (DYNAMIXEL Wizard); servo 2 not
+            NodeRuntime n = build(LaunchLoader.load(launch, Map.of("port", pty.a().toString())));
+            try {
+                n.start();
+                await("servo 1 is driven: torque on").atMost(Duration.ofSeconds(10))
+                        .until(() -> servos.value(1, TORQUE_ENABLE, 1) == 1);
+                assertThat(n.devices.bus("wheels").driven(0)).as("servo 1 (index 0)").isTrue();
+                await("servo 2 (index 1) not driven: its EEPROM says position mode, and keep forbids the write")
+                        .atMost(Duration.ofSeconds(10)).until(() -> !n.devices.bus("wheels").driven(1));
+                assertThat(servos.value(2, TORQUE_ENABLE, 1)).as("servo 2 never gets torque").isZero();
+                assertThat(servos.value(2, operatingMode, 1)).as("servo 2 keeps its EEPROM value").isEqualTo(3);
+                assertThat(servos.writesAt(operatingMode)).as("no Operating Mode write at all").isZero();
+            } finally {
+                n.shutdown(TimeUnit.SECONDS.toNanos(2));
+            }
+        }
+    }
 }
