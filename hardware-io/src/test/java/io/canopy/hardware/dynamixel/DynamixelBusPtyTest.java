@@ -116,9 +116,11 @@ class DynamixelBusPtyTest {
         assertTrue(bus.noAnswers() > 0);
 
         servos.set(2, 70, 1, 0x20); // Overload error
-        until("the hardware error is reported", () -> events.contains("arm.servo_error"));
-        assertEquals(2.0, values.get(events.indexOf("arm.servo_error")));
-        assertEquals(0x20, bus.state(1, DynamixelBus.HARDWARE_ERROR));
+        // the bus thread stores the state, then raises the event; the snapshot state() reads is taken at the next
+        // tick (until() ticks before it drains the inbox): wait for both
+        until("the hardware error is reported and in the tick's snapshot", () -> events.contains("arm.servo_error")
+                && bus.state(1, DynamixelBus.HARDWARE_ERROR) == 0x20);
+        assertEquals(2.0, values.get(events.indexOf("arm.servo_error")), events + " " + values);
     }
 
     @Test
