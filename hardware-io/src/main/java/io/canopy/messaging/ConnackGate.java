@@ -67,7 +67,9 @@ final class ConnackGate {
             return;
         }
         held.packets.add(msg);
-        check(ctx, held);
+        if (!held.checkScheduled) { // else the scheduled check passes it on with the others, in order
+            check(ctx, held);
+        }
     }
 
     /** The connection closed: what it still had held is released. */
@@ -80,7 +82,6 @@ final class ConnackGate {
     }
 
     private static void check(ChannelHandlerContext ctx, Held held) {
-        held.checkScheduled = false;
         if (ctx.channel().attr(HELD).get() != held) {
             return; // released already
         }
@@ -90,9 +91,12 @@ final class ConnackGate {
         }
         boolean late = System.nanoTime() - held.sinceNs > TimeUnit.SECONDS.toNanos(GIVE_UP_S);
         if (!connected(ctx) && !late) {
-            if (!held.checkScheduled && !held.packets.isEmpty()) {
+            if (!held.packets.isEmpty()) {
                 held.checkScheduled = true;
-                ctx.executor().schedule(() -> check(ctx, held), RECHECK_US, TimeUnit.MICROSECONDS);
+                ctx.executor().schedule(() -> {
+                    held.checkScheduled = false;
+                    check(ctx, held);
+                }, RECHECK_US, TimeUnit.MICROSECONDS);
             }
             return;
         }
