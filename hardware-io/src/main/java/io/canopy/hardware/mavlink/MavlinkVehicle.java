@@ -31,10 +31,8 @@ import io.canopy.tick.TickListener;
  * the next tick on the vehicle is {@link #held()}: setpoints from trees are refused until a tree sets a mode
  * again. When the heartbeats stop, the streamed setpoint stops too (no stale setpoint resumes by itself).
  *
- * <p>This class wires the parts, each in a class of its own: {@code Telemetry} (the state table),
- * {@code LinkWatch} (heartbeats and link health), {@code CommandSlots} (acknowledged commands),
- * {@code MissionUpload}, {@code SetpointStream}, {@code Failsafe}, and {@code FrameSender} and
- * {@code VehicleEvents} (frames out, events out).
+ * <p>This class wires the parts, one job each: {@code Telemetry}, {@code LinkWatch}, {@code CommandSlots},
+ * {@code MissionUpload}, {@code SetpointStream}, {@code Failsafe}, {@code FrameSender}, {@code VehicleEvents}.
  */
 public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Handler, TickListener, StallHandler {
     // state table indices
