@@ -30,9 +30,7 @@ import io.canopy.tick.TickListener;
  * (a zero-velocity setpoint, and the configured hold mode) or lands, per {@link MavlinkConfig#failsafe()}. From
  * the next tick on the vehicle is {@link #held()}: setpoints from trees are refused until a tree sets a mode
  * again. When the heartbeats stop, the streamed setpoint stops too (no stale setpoint resumes by itself).
- *
- * <p>This class wires the parts, one job each: {@code Telemetry}, {@code LinkWatch}, {@code CommandSlots},
- * {@code MissionUpload}, {@code SetpointStream}, {@code Failsafe}, {@code FrameSender}, {@code VehicleEvents}.
+ * This class wires the parts (see the package comment), and dispatches the frames among them.
  */
 public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Handler, TickListener, StallHandler {
     // state table indices
@@ -151,10 +149,20 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         }
         long now = clock.nanoTime();
         switch (spec.id()) {
+            case 0 -> telemetry.heartbeat(p, now);
+            case 1 -> telemetry.sysStatus(p);
+            case 30 -> telemetry.attitude(p);
+            case 32 -> telemetry.localPosition(p);
+            case 33 -> telemetry.globalPosition(p);
+            case 147 -> telemetry.battery(p);
+            case 245 -> telemetry.extendedState(p);
+            case 42 -> telemetry.missionCurrent(p);
+            case 46 -> telemetry.itemReached(p, now);
             case 77 -> commands.onAck(p, now);
             case 40, 51 -> mission.onRequest(spec.id(), p, now);
             case 47 -> mission.onAck(p, now);
-            default -> telemetry.onMessage(spec.id(), p, now);
+            case 253 -> telemetry.statusText(p);
+            default -> { }
         }
     }
 
