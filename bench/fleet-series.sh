@@ -138,7 +138,7 @@ for n in $robots; do
       fi
       note=""; [ "$rc" -ne 0 ] && note=" (exit $rc after the report)"
       jq -r --arg b "$b" --arg t "$t" --arg load "$load0; $load" --arg note "$note" '"| \(.robots) | \($b) | \($t) | "
-        + "\(.started)/\(.connected)/\(.ticking)\(if .settled then "" else " (unsettled)" end)\(if .stopped_by then " (cut short: \(.stopped_by))" else "" end)\($note) | "
+        + "\(.started)/\(.connected)/\(.ticking)\(if (.not_read // []) | length > 0 then " (\(.not_read | length) not read)" else "" end)\(if .settled then "" else " (unsettled)" end)\(if .stopped_by then " (cut short: \(.stopped_by))" else "" end)\($note) | "
         + "\(.p99_lateness_us_median_robot / 1000 * 100 | round / 100) ms | \(.p99_lateness_us_worst_robot / 1000 * 100 | round / 100) ms | "
         + "\(.cpu_percent | round) % | \(.rss_mb | round) MB | \(.threads) (\(.tick_threads) tick) | \(.mqtt_messages_per_s | round) | "
         + "\(.watchdog_stalls) | \($load) |"' <<<"$json"
