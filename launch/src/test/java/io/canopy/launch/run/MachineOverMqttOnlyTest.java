@@ -132,13 +132,21 @@ class MachineOverMqttOnlyTest {
             client.connect(o);
             return true;
         });
-        client.publish("cmd/env", new MqttMessage("fast".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> node.mqtt.stats().unparsable() >= 1);
+        // the node subscribes to its binds once connected, one filter after the other: a message published before
+        // its filter's subscription is in reaches nobody, so each is sent again until it has arrived
+        byte[] fast = "fast".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            client.publish("cmd/env", new MqttMessage(fast));
+            return node.mqtt.stats().unparsable() >= 1;
+        });
         node.ticker.advance(100_000_000L);
         assertThat(machine.stateText()).as("text on an Envelope topic is not guessed into an event").isEqualTo("Waiting");
 
-        client.publish("cmd/go", new MqttMessage("fast".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        int[] polls = {0};
         await().atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5)).until(() -> {
+            if (polls[0]++ % 20 == 0) {
+                client.publish("cmd/go", new MqttMessage(fast));
+            }
             node.ticker.advance(50_000_000L);
             return machine.stateText().equals("Going");
         });
