@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
  * Any payload on a subscribed topic: never throws into Paho's thread, and is accounted for exactly once
  * (delivered, wrong body, unparsable or expired). {@code mvn verify} runs the seeds in
  * {@code src/test/resources/io/canopy/messaging/RouteFuzzTestInputs/}; a real run:
- * {@code JAZZER_FUZZ=1 mvn -pl hardware-io -am test -Dtest=RouteFuzzTest -Dsurefire.failIfNoSpecifiedTests=false}.
+ * {@code JAZZER_FUZZ=1 mvn -pl messaging -am test -Dtest=RouteFuzzTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class RouteFuzzTest {
     // never connects (nothing listens on port 1): the route is driven directly, as Paho's thread would

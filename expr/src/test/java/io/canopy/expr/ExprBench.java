@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * A small throughput harness (not a unit test): nanoseconds per evaluation of typical scripts. Run after
- * {@code mvn -o -pl bt-runtime -am test-compile}:
+ * {@code mvn -o -pl expr -am test-compile}:
  * {@code java -cp bt-runtime/target/classes:bt-runtime/target/test-classes io.canopy.expr.ExprBench}.
  */
 public final class ExprBench {
