@@ -1,6 +1,6 @@
 package io.canopy.bench;
 
-import io.canopy.statemachine.FsmBenchmark;
+import io.canopy.statemachine.tools.FsmBenchmark;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;

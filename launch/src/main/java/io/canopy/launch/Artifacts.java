@@ -7,7 +7,7 @@ import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.XmlTreeLoader;
 import io.canopy.launch.nav.NavLeaves;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
@@ -98,7 +98,7 @@ public final class Artifacts {
      * {@code Turn}, {@code Move}), the MAVLink ({@code Mav*}) and Dynamixel ({@code Dxl*}) nodes. {@code run}, {@code validate} and {@code nodes --xml} use the same set.
      */
     public static NodeRegistry withRunLeaves(NodeRegistry registry) {
-        registry.registerReplacing(io.canopy.statemachine.StateMachineNode.TYPE);
+        registry.registerReplacing(io.canopy.statemachine.tree.StateMachineNode.TYPE);
         io.canopy.hardware.mavlink.nodes.MavlinkNodes.register(registry);
         io.canopy.hardware.dynamixel.nodes.DynamixelNodes.register(registry);
         io.canopy.launch.fleet.FleetLeaves.register(registry);

@@ -2,7 +2,7 @@ package io.canopy.launch;
 
 import io.canopy.InputException;
 import io.canopy.bt.TextFile;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -41,7 +41,7 @@ public final class Graphs {
     }
 
     private static String machine(Path file) {
-        return io.canopy.statemachine.ScxmlLoader.load(file).toDot();
+        return io.canopy.statemachine.build.ScxmlLoader.load(file).toDot();
     }
 
     /** Trees are drawn from their XML, so leaves registered only in your own Java code draw too. */

@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.StatechartBuilder;
+
 /**
  * Executable content: what runs on entry, on exit and when a transition is taken. Written in Java with the
  * {@link StatechartBuilder}, or compiled from SCXML ({@code <raise>}, {@code <send>}, {@code <assign>}, ...).

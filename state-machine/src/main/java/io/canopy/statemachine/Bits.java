@@ -1,18 +1,18 @@
 package io.canopy.statemachine;
 
 /** Bit sets over state (or transition) indices stored in {@code long[]}; no allocation in the operations. */
-final class Bits {
+public final class Bits {
     private Bits() {}
 
-    static int words(int bits) {
+    public static int words(int bits) {
         return (bits + 63) >>> 6;
     }
 
-    static boolean get(long[] set, int i) {
+    public static boolean get(long[] set, int i) {
         return (set[i >>> 6] & (1L << i)) != 0;
     }
 
-    static void set(long[] set, int i) {
+    public static void set(long[] set, int i) {
         set[i >>> 6] |= 1L << i;
     }
 
@@ -54,7 +54,7 @@ final class Bits {
         return true;
     }
 
-    static void or(long[] into, long[] from) {
+    public static void or(long[] into, long[] from) {
         for (int w = 0; w < into.length; w++) {
             into[w] |= from[w];
         }
@@ -78,7 +78,7 @@ final class Bits {
     }
 
     /** The lowest set index at or after {@code from}, or -1. */
-    static int next(long[] set, int from) {
+    public static int next(long[] set, int from) {
         int w = from >>> 6;
         if (w >= set.length) {
             return -1;

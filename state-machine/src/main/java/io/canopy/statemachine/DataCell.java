@@ -8,7 +8,7 @@ import io.canopy.expr.Variable;
  * System variables ({@code _event}, {@code _sessionid}, {@code _name}, {@code _ioprocessors}) are read-only:
  * writing one throws, which the machine turns into {@code error.execution}.
  */
-final class DataCell implements Variable {
+public final class DataCell implements Variable {
     private final String name;
     private final boolean readOnly;
     private ValueKind kind = ValueKind.EMPTY;
@@ -17,7 +17,7 @@ final class DataCell implements Variable {
     private double d;
     private Object o;
 
-    DataCell(String name, boolean readOnly) {
+    public DataCell(String name, boolean readOnly) {
         this.name = name;
         this.readOnly = readOnly;
     }
@@ -140,7 +140,7 @@ final class DataCell implements Variable {
     }
 
     /** Sets any Java value, unboxing numbers and booleans; bypasses the read-only check (system use). */
-    void force(Object value) {
+    public void force(Object value) {
         if (value == null) {
             kind = ValueKind.EMPTY;
             o = null;

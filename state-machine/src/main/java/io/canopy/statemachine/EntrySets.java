@@ -5,10 +5,10 @@ package io.canopy.statemachine;
  * and history entry) on bit sets, without allocation. Used at compile time with no history recorded (to
  * precompute the static transitions) and at run time for the transitions whose targets involve history.
  */
-final class EntrySets {
+public final class EntrySets {
     private final Statechart c;
-    final long[] toEnter;
-    final long[] defaultEntry;
+    public final long[] toEnter;
+    public final long[] defaultEntry;
     /** Per history state, the recorded states, or null before the first exit of its parent. */
     final long[][] history;
     /** Per state, the default transition of a history state whose content runs when it is entered, or -1. */
@@ -17,9 +17,9 @@ final class EntrySets {
     private int touchedCount;
     private final long[] targets;
     /** Set when a history pseudo-state was met since {@link #begin()}. */
-    boolean sawHistory;
+    public boolean sawHistory;
 
-    EntrySets(Statechart c, long[][] history) {
+    public EntrySets(Statechart c, long[][] history) {
         this.c = c;
         this.toEnter = new long[c.words];
         this.defaultEntry = new long[c.words];
@@ -30,7 +30,7 @@ final class EntrySets {
         this.targets = new long[c.words];
     }
 
-    void begin() {
+    public void begin() {
         Bits.clearAll(toEnter);
         Bits.clearAll(defaultEntry);
         for (int i = 0; i < touchedCount; i++) {
@@ -41,7 +41,7 @@ final class EntrySets {
     }
 
     /** The transition domain of {@code t} (-1 for a targetless transition); leaves its effective targets in scratch. */
-    int domain(int t) {
+    public int domain(int t) {
         Bits.clearAll(targets);
         effectiveTargets(t, targets);
         if (Bits.isEmpty(targets)) {
@@ -79,7 +79,7 @@ final class EntrySets {
     }
 
     /** Adds the entry set of transition {@code t} (SCXML computeEntrySet for one transition). */
-    void addTransition(int t) {
+    public void addTransition(int t) {
         for (int s : c.tTargets[t]) {
             addDescendants(s);
         }

@@ -4,7 +4,7 @@ package io.canopy.statemachine;
  * A FIFO of events as parallel arrays in a ring that grows by doubling (and never shrinks), so queueing and
  * taking events allocates nothing in steady state. Tick thread only.
  */
-final class EventQueue {
+public final class EventQueue {
     private String[] names;
     private int[] classes;
     private String[] types;
@@ -39,7 +39,7 @@ final class EventQueue {
         return size;
     }
 
-    void add(String name, int eventClass, String type, String sendid, String origin, String origintype,
+    public void add(String name, int eventClass, String type, String sendid, String origin, String origintype,
             String invokeid, Object payload) {
         if (size == names.length) {
             grow();

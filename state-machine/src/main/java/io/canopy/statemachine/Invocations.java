@@ -1,5 +1,8 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.InvokeDef;
+import io.canopy.statemachine.build.Param;
+import io.canopy.statemachine.tree.TreeActivities;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -7,7 +10,7 @@ import java.util.Map;
  * The sessions a machine has invoked ({@code <invoke>}): started at the end of a macrostep for the states
  * entered in it, fed finalize and autoforward, cancelled when their state is exited or the machine stops.
  */
-final class Invocations {
+public final class Invocations {
     static final String SCXML_TYPE = "http://www.w3.org/TR/scxml/";
 
     private final Machine m;
@@ -22,7 +25,7 @@ final class Invocations {
         this.trees = new TreeActivities(m);
     }
 
-    static boolean isScxmlType(String type) {
+    public static boolean isScxmlType(String type) {
         return type == null || type.isEmpty() || type.equals("scxml") || type.equals(SCXML_TYPE)
                 || type.equals("http://www.w3.org/TR/scxml") || type.equals(Slots.SCXML_PROCESSOR);
     }

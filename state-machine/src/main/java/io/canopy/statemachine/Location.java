@@ -1,7 +1,7 @@
 package io.canopy.statemachine;
 
 /** A compiled assignable location of the datamodel ({@code <assign location>}, {@code idlocation}). */
-interface Location {
+public interface Location {
     void set(Machine machine, Object value);
 
     /** Reads the location (for {@code namelist}). */

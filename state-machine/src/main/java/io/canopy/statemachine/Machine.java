@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.DataDecl;
+import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.expr.Variable;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;

@@ -42,8 +42,8 @@ public final class MachineContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(Machine.class);
 
-    final OneShotTimers timers;
-    LogSink logSink = (m, label, value) -> LOG.debug("[{} {}] {}: {}", m.chart().name(), m.sessionId(), label, value);
+    public final OneShotTimers timers;
+    public LogSink logSink = (m, label, value) -> LOG.debug("[{} {}] {}: {}", m.chart().name(), m.sessionId(), label, value);
     EventSink eventSink;
     MicrostepObserver microstepObserver;
     /** Called when a delayed send was delivered (a tree node uses it to wake its tree), or null. */
@@ -86,7 +86,7 @@ public final class MachineContext {
         return this;
     }
 
-    NodeRegistry treeRegistry() {
+    public NodeRegistry treeRegistry() {
         if (treeRegistry == null) {
             treeRegistry = NodeRegistry.withBuiltins();
         }
@@ -97,7 +97,7 @@ public final class MachineContext {
         return "s" + nextSession++;
     }
 
-    String newPlatformId() {
+    public String newPlatformId() {
         return Long.toString(nextId++);
     }
 

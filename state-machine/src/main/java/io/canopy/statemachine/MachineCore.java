@@ -1,5 +1,9 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.InvokeDef;
+import io.canopy.statemachine.build.StaticSets;
+import io.canopy.statemachine.ecma.NumericPath;
+
 /**
  * The SCXML interpretation algorithm of a {@link Machine}: the microstep/macrostep procedures of SCXML 1.0
  * Appendix D over the chart's precomputed tables, and the fast path for simple charts. The session state it

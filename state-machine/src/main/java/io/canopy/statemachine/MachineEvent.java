@@ -20,7 +20,7 @@ public final class MachineEvent implements MemberAccess {
     String origin;
     String origintype;
     String invokeid;
-    Object data;
+    public Object data;
 
     MachineEvent() {}
 

@@ -1,5 +1,10 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.DataDecl;
+import io.canopy.statemachine.build.DoneData;
+import io.canopy.statemachine.build.SendAction;
+import io.canopy.statemachine.ecma.ExprProgram;
+import io.canopy.statemachine.ecma.JsSession;
 import java.util.Map;
 
 /**
@@ -11,8 +16,8 @@ import java.util.Map;
 abstract class MachineSession {
     /** This, as the public type that actions and expressions receive. */
     final Machine self;
-    final Statechart chart;
-    final MachineContext context;
+    public final Statechart chart;
+    public final MachineContext context;
     final Machine parent;
     /** The id under which the parent invoked this session, or null. */
     final String invokeId;
@@ -29,16 +34,16 @@ abstract class MachineSession {
     final long[][] exitScratch;
     final int[] filtered;
 
-    final EventQueue internal = new EventQueue(16);
-    final EventQueue external = new EventQueue(16);
-    final MachineEvent current = new MachineEvent();
-    final DataCell[] cells;
+    public final EventQueue internal = new EventQueue(16);
+    public final EventQueue external = new EventQueue(16);
+    public final MachineEvent current = new MachineEvent();
+    public final DataCell[] cells;
     /** This instance's compiled datamodel expressions: entry i of the chart's {@link ExprProgram}. */
-    final io.canopy.expr.CompiledExpression[] code;
+    public final io.canopy.expr.CompiledExpression[] code;
     /** The full ECMAScript engine of this instance, when its chart runs on it; else null. */
-    final JsSession js;
+    public final JsSession js;
     final boolean[] dataBound;
-    final Outbox outbox;
+    public final Outbox outbox;
     final Invocations invocations;
     /** The src a child chart was loaded from at run time ({@code srcexpr}), for snapshots; else null. */
     String invokedSrc;
@@ -111,11 +116,11 @@ abstract class MachineSession {
         }
     }
 
-    static final String ERROR_EXECUTION = "error.execution";
+    public static final String ERROR_EXECUTION = "error.execution";
     static final String ERROR_COMMUNICATION = "error.communication";
 
     /** Queues an error event on the internal queue (SCXML 5.10.2); {@code detail} goes to the log. */
-    void raiseError(String name, String detail, String sendid) {
+    public void raiseError(String name, String detail, String sendid) {
         internal.add(name, chart.eventClass(name), MachineEvent.PLATFORM, sendid, null, null, null, null);
         context.logSink.log(self, name, detail);
     }

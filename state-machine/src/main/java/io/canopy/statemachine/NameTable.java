@@ -4,12 +4,12 @@ package io.canopy.statemachine;
  * An immutable open-addressing map from names to small ints, with lookups of a prefix of a string (so event
  * names can be matched against descriptors without building substrings). Built once, read allocation-free.
  */
-final class NameTable {
+public final class NameTable {
     private final String[] keys;
     private final int[] values;
     private final int mask;
 
-    NameTable(String[] names) {
+    public NameTable(String[] names) {
         int capacity = Integer.highestOneBit(Math.max(4, names.length * 3)) << 1;
         keys = new String[capacity];
         values = new int[capacity];
@@ -29,7 +29,7 @@ final class NameTable {
     }
 
     /** The index of {@code name}, or -1. */
-    int get(String name) {
+    public int get(String name) {
         int slot = spread(name.hashCode()) & mask;
         while (true) {
             String k = keys[slot];
@@ -44,7 +44,7 @@ final class NameTable {
     }
 
     /** The index of the first {@code length} characters of {@code name}, or -1. */
-    int get(String name, int length) {
+    public int get(String name, int length) {
         if (length == name.length()) {
             return get(name);
         }

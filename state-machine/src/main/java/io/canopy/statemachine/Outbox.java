@@ -9,7 +9,7 @@ import io.canopy.tick.TimerCallback;
  * {@code <cancel>} or when the session ends. Pending sends live in parallel arrays (no allocation per send
  * once they have grown).
  */
-final class Outbox implements TimerCallback {
+public final class Outbox implements TimerCallback {
     static final String INTERNAL_TARGET = "#_internal";
     static final String PARENT_TARGET = "#_parent";
     static final String SESSION_PREFIX = "#_scxml_";
@@ -38,7 +38,7 @@ final class Outbox implements TimerCallback {
         }
     }
 
-    void send(String name, String target, String sendid, long delayNs, Object data) {
+    public void send(String name, String target, String sendid, long delayNs, Object data) {
         checkTarget(target);
         if (delayNs <= 0) {
             deliver(name, target, sendid, data);
@@ -107,7 +107,7 @@ final class Outbox implements TimerCallback {
     }
 
     /** Cancels the pending sends with this id; false when there was none. */
-    boolean cancel(String sendid) {
+    public boolean cancel(String sendid) {
         boolean any = false;
         for (int i = count - 1; i >= 0; i--) {
             if (sendid.equals(sendids[i])) {

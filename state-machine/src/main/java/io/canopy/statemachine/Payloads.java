@@ -1,14 +1,16 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.Param;
+import io.canopy.statemachine.ecma.JsonLiteral;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Builds event data from {@code <param>}/namelist (a map) or {@code <content>} (the value itself). */
-final class Payloads {
+public final class Payloads {
     private Payloads() {}
 
     /** Returns null when there is nothing; allocates a map only when there are params. */
-    static Object build(Machine m, Param[] params, Value content) {
+    public static Object build(Machine m, Param[] params, Value content) {
         if (content != null) {
             return content.get(m);
         }
@@ -23,7 +25,7 @@ final class Payloads {
     }
 
     /** A Long or Double when {@code t} is wholly a decimal number, else null. */
-    static Object number(String t) {
+    public static Object number(String t) {
         try {
             if (t.matches("-?\\d{1,18}")) {
                 return Long.parseLong(t);
@@ -38,7 +40,7 @@ final class Payloads {
     }
 
     /** Interprets inline {@code <content>} or a {@code src} file as a value: a number if it is one, else text. */
-    static Object literal(String text) {
+    public static Object literal(String text) {
         String t = text.trim();
         if (t.isEmpty()) {
             return null;

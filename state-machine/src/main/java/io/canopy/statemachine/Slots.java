@@ -7,24 +7,24 @@ import java.util.List;
 import java.util.Map;
 
 /** The datamodel slots of a chart: the system variables first, then every declared (or referenced) name. */
-final class Slots {
+public final class Slots {
     static final int EVENT = 0;
     static final int SESSIONID = 1;
     static final int NAME = 2;
     static final int IOPROCESSORS = 3;
     private static final String[] SYSTEM = {"_event", "_sessionid", "_name", "_ioprocessors"};
-    static final String SCXML_PROCESSOR = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
+    public static final String SCXML_PROCESSOR = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
 
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> index = new LinkedHashMap<>();
 
-    Slots() {
+    public Slots() {
         for (String s : SYSTEM) {
             slot(s);
         }
     }
 
-    static boolean isSystem(String name) {
+    public static boolean isSystem(String name) {
         for (String s : SYSTEM) {
             if (s.equals(name)) {
                 return true;
@@ -33,7 +33,7 @@ final class Slots {
         return false;
     }
 
-    int slot(String name) {
+    public int slot(String name) {
         Integer i = index.get(name);
         if (i == null) {
             i = names.size();
@@ -43,11 +43,11 @@ final class Slots {
         return i;
     }
 
-    boolean has(String name) {
+    public boolean has(String name) {
         return index.containsKey(name);
     }
 
-    String[] names() {
+    public String[] names() {
         return names.toArray(new String[0]);
     }
 

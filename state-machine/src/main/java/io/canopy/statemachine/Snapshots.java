@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.InputException;
 import io.canopy.expr.Expressions;
 import io.canopy.statemachine.proto.DataItem;

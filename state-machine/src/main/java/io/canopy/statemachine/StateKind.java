@@ -1,7 +1,7 @@
 package io.canopy.statemachine;
 
 /** The kinds of state node in a statechart; {@link #ROOT} is the {@code <scxml>} element itself. */
-enum StateKind {
+public enum StateKind {
     ROOT,
     ATOMIC,
     COMPOUND,
@@ -10,7 +10,7 @@ enum StateKind {
     HISTORY_SHALLOW,
     HISTORY_DEEP;
 
-    boolean isHistory() {
+    public boolean isHistory() {
         return this == HISTORY_SHALLOW || this == HISTORY_DEEP;
     }
 }

@@ -1,5 +1,14 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.DataDecl;
+import io.canopy.statemachine.build.DoneData;
+import io.canopy.statemachine.build.InvokeDef;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.build.StatechartBuilder;
+import io.canopy.statemachine.ecma.ExprProgram;
+import io.canopy.statemachine.ecma.JsProgram;
+import io.canopy.statemachine.ecma.NumericPath;
+import io.canopy.statemachine.tools.DotWriter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -22,107 +31,107 @@ import java.util.List;
  */
 public final class Statechart {
     // ---- identity
-    String name;
-    String source;
-    boolean lateBinding;
-    boolean ecmascript;
-    List<String> warnings = List.of();
+    public String name;
+    public String source;
+    public boolean lateBinding;
+    public boolean ecmascript;
+    public List<String> warnings = List.of();
 
     /** A hash of the state ids and kinds: snapshots restore only into the chart they came from. */
-    long fingerprint;
+    public long fingerprint;
 
     // ---- states
-    int stateCount;
-    int words;
-    String[] ids;
-    StateKind[] kinds;
-    int[] parent;
+    public int stateCount;
+    public int words;
+    public String[] ids;
+    public StateKind[] kinds;
+    public int[] parent;
     /** Child states (no history pseudo-states), document order. */
-    int[][] children;
+    public int[][] children;
     /** History pseudo-states of each state. */
-    int[][] histories;
+    public int[][] histories;
     /** For a compound state (and the root): its initial transition; for a history state: its default. */
-    int[] initial;
-    long[][] descendants;
-    long[][] childMask;
-    boolean[] atomic;
-    Action[][] onEntry;
-    Action[][] onExit;
-    String[] doneEvent;
-    DataDecl[][] stateData;
-    InvokeDef[][] invokes;
-    DoneData[] doneData;
-    NameTable stateIndex;
-    boolean hasInvokes;
-    boolean hasHistory;
-    int maxActiveAtomic;
+    public int[] initial;
+    public long[][] descendants;
+    public long[][] childMask;
+    public boolean[] atomic;
+    public Action[][] onEntry;
+    public Action[][] onExit;
+    public String[] doneEvent;
+    public DataDecl[][] stateData;
+    public InvokeDef[][] invokes;
+    public DoneData[] doneData;
+    public NameTable stateIndex;
+    public boolean hasInvokes;
+    public boolean hasHistory;
+    public int maxActiveAtomic;
 
     // ---- transitions (document order; initial and history-default transitions after the others)
-    int transitionCount;
-    int[] tSource;
-    int[][] tTargets;
-    boolean[] tInternal;
-    Guard[] tCond;
-    String[] tCondText;
-    String[][] tEvents;
-    Action[] tAction;
+    public int transitionCount;
+    public int[] tSource;
+    public int[][] tTargets;
+    public boolean[] tInternal;
+    public Guard[] tCond;
+    public String[] tCondText;
+    public String[][] tEvents;
+    public Action[] tAction;
     /** Static (no history involved): domain, exit mask, entry set and default-entry set are precomputed. */
-    boolean[] tStatic;
-    int[] tDomain;
-    long[][] tExitMask;
-    long[][] tEntry;
-    long[][] tDefaultEntry;
+    public boolean[] tStatic;
+    public int[] tDomain;
+    public long[][] tExitMask;
+    public long[][] tEntry;
+    public long[][] tDefaultEntry;
     /**
      * A static transition that runs no user code and enters no final state: no transition content, no
      * onexit in its domain, no onentry, data, invoke or initial content in its entry set. In a simple chart
      * it is taken with two mask operations per configuration word.
      */
-    boolean[] tPure;
+    public boolean[] tPure;
     /**
      * Transition {@code t} is pure but for user code on the typed numeric path ({@link NumericPath}: its cond
      * and action, if any, are typed), or targetless with only such code.
      */
-    boolean[] tTyped;
+    public boolean[] tTyped;
     /**
      * Simple charts: per (atomic state, event class), the pure unconditional transition that the event takes
      * ({@code >= 0}), {@code -1} when nothing matches, {@code -2} when candidates must be evaluated.
      */
-    int[] direct;
+    public int[] direct;
     /** Simple charts of at most 64 states: exit mask and entry set of pure transitions as single words. */
-    long[] tExitWord;
-    long[] tEntryWord;
+    public long[] tExitWord;
+    public long[] tEntryWord;
     /** The atomic state a static transition ends in (the last atomic state of its entry list), or -1. */
-    int[] tLastAtomic;
+    public int[] tLastAtomic;
     /** The static entry set in entry order. */
-    int[][] tEntryList;
+    public int[][] tEntryList;
     /**
      * One active atomic state at a time (no parallel states), no history, invokes or eventless transitions:
      * events take the {@code simpleStep} path of {@link Machine}.
      */
-    boolean simple;
+    public boolean simple;
 
     // ---- events
-    NameTable classTable;
-    String[] classNames;
-    int classCount;
+    public NameTable classTable;
+    public String[] classNames;
+    public int classCount;
     /** [atomicState * classCount + eventClass] -> candidate transitions along the ancestor chain. */
-    int[][] chains;
+    public int[][] chains;
     /** [atomicState] -> eventless candidates along the ancestor chain (empty when none). */
-    int[][] eventless;
-    boolean anyEventless;
+    public int[][] eventless;
+    public boolean anyEventless;
 
     // ---- data
-    String[] slotNames;
-    NameTable slotIndex;
-    DataDecl[] topData;
+    public String[] slotNames;
+    public NameTable slotIndex;
+    public DataDecl[] topData;
     /** The datamodel expressions, compiled by each instance against its own cells (see {@link ExprProgram}). */
-    ExprProgram program = ExprProgram.EMPTY;
+    public ExprProgram program = ExprProgram.EMPTY;
     /** The scripts of a chart on the full ECMAScript engine, or null (compiled engine). */
-    JsProgram js;
-    String engine = "compiled";
-    String engineReason = "built in Java";
+    public JsProgram js;
+    public String engine = "compiled";
+    public String engineReason = "built in Java";
 
-    Statechart() {}
+    public Statechart() {}
 
     /** The {@code name} attribute (or the builder's name). */
     public String name() {

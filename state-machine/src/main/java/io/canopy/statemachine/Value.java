@@ -2,6 +2,6 @@ package io.canopy.statemachine;
 
 /** A compiled value expression of the datamodel; throws a RuntimeException when it cannot be evaluated. */
 @FunctionalInterface
-interface Value {
+public interface Value {
     Object get(Machine machine);
 }

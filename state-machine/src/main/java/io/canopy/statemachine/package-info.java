@@ -1,5 +1,5 @@
 /**
- * SCXML statecharts: the reader, the compiler to tables, the W3C interpretation algorithm, the compiled and the
- * Rhino datamodels, snapshots, invoke, and trees as state activities.
+ * Running statecharts: the immutable {@code Statechart} tables, the W3C interpretation algorithm over bit sets
+ * ({@code Machine}, {@code MachineCore}), event queues, send/invoke, observers and snapshots.
  */
 package io.canopy.statemachine;

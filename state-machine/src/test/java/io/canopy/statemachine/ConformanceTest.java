@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URISyntaxException;

@@ -1,5 +1,9 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.ecma.JsEngine;
+import io.canopy.statemachine.tools.ScxmlDriver;
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.Gson;

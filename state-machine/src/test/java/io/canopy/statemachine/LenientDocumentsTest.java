@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.ScxmlLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.build.StatechartBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;

@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.ecma.JsonLiteral;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.Gson;

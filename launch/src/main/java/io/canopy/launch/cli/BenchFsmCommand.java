@@ -1,6 +1,6 @@
 package io.canopy.launch.cli;
 
-import io.canopy.statemachine.FsmBenchmark;
+import io.canopy.statemachine.tools.FsmBenchmark;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -1,11 +1,11 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.statemachine.FsmBenchmark;
+import io.canopy.statemachine.tools.FsmBenchmark;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.ScxmlDriver;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.tools.ScxmlDriver;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.statemachine.ScxmlDriver;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.tools.ScxmlDriver;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import java.io.BufferedReader;
 import java.io.IOException;

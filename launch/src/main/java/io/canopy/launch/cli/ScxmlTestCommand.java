@@ -1,6 +1,6 @@
 package io.canopy.launch.cli;
 
-import io.canopy.statemachine.ScxmlTestRunner;
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -78,7 +78,7 @@ final class ValidateCommand implements Callable<Integer> {
             if (FileCheck.kindOf(f) != FileCheck.Kind.SCXML) {
                 return "";
             }
-            io.canopy.statemachine.Statechart chart = io.canopy.statemachine.ScxmlLoader.load(f);
+            io.canopy.statemachine.Statechart chart = io.canopy.statemachine.build.ScxmlLoader.load(f);
             return " (" + ScxmlCommand.engineLine(chart) + ")";
         } catch (io.canopy.InputException e) {
             return "";

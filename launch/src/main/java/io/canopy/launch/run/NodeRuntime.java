@@ -20,7 +20,7 @@ import io.canopy.messaging.Node;
 import io.canopy.proto.Envelope;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;

@@ -11,7 +11,7 @@ import io.canopy.launch.MachinePlan;
 import io.canopy.launch.Source;
 import io.canopy.launch.TreePlan;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import io.canopy.tick.ManualNanoClock;
 import io.canopy.tick.TickTimer;

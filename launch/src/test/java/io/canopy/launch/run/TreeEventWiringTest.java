@@ -12,7 +12,7 @@ import io.canopy.launch.MachinePlan;
 import io.canopy.launch.Source;
 import io.canopy.launch.TreePlan;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.ScxmlLoader;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;

@@ -1,0 +1,22 @@
+package io.canopy.statemachine.build;
+
+import io.canopy.statemachine.Action;
+import io.canopy.statemachine.Location;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.Value;
+
+/** {@code <assign location expr>}. */
+final class AssignAction implements Action {
+    private final Location location;
+    private final Value expr;
+
+    AssignAction(Location location, Value expr) {
+        this.location = location;
+        this.expr = expr;
+    }
+
+    @Override
+    public void run(Machine m) {
+        location.set(m, expr.get(m));
+    }
+}

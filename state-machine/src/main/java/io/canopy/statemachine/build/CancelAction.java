@@ -1,0 +1,22 @@
+package io.canopy.statemachine.build;
+
+import io.canopy.statemachine.Action;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.Value;
+
+/** {@code <cancel sendid|sendidexpr>}: cancels this session's pending delayed sends with that id. */
+final class CancelAction implements Action {
+    private final String sendid;
+    private final Value sendidExpr;
+
+    CancelAction(String sendid, Value sendidExpr) {
+        this.sendid = sendid;
+        this.sendidExpr = sendidExpr;
+    }
+
+    @Override
+    public void run(Machine m) {
+        String id = sendid != null ? sendid : String.valueOf(sendidExpr.get(m));
+        m.outbox.cancel(id);
+    }
+}

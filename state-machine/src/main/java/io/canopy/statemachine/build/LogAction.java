@@ -1,0 +1,21 @@
+package io.canopy.statemachine.build;
+
+import io.canopy.statemachine.Action;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.Value;
+
+/** {@code <log label expr>}: hands the value to the context's log sink. */
+final class LogAction implements Action {
+    private final String label;
+    private final Value expr;
+
+    LogAction(String label, Value expr) {
+        this.label = label;
+        this.expr = expr;
+    }
+
+    @Override
+    public void run(Machine m) {
+        m.context.logSink.log(m, label, expr == null ? null : expr.get(m));
+    }
+}
