@@ -36,19 +36,19 @@ public final class Blackboard implements Scope {
     }
 
     /** A child blackboard for a SubTree instance. */
-    Blackboard child(boolean autoremapKeys) {
+    public Blackboard child(boolean autoremapKeys) {
         Blackboard bb = new Blackboard(this);
         bb.autoremap = autoremapKeys;
         return bb;
     }
 
     /** Maps the internal key {@code internal} to {@code external} of the parent blackboard. */
-    void addRemapping(String internal, String external) {
+    public void addRemapping(String internal, String external) {
         remapping.put(internal, external);
     }
 
     /** The entry {@code key} of this blackboard itself, created here (never remapped) if missing. */
-    Entry local(String key) {
+    public Entry local(String key) {
         return storage.computeIfAbsent(key, k -> new Entry(k, null));
     }
 

@@ -12,7 +12,7 @@ public abstract class ControlNode extends Node {
     /** Every child is a leaf (neither a control nor a decorator node); decides {@link #tickChild}'s call site. */
     private boolean leafChildren;
 
-    final void setChildren(Node[] nodes) {
+    public final void setChildren(Node[] nodes) {
         this.children = nodes;
         boolean leaves = true;
         for (Node c : nodes) {

@@ -9,7 +9,7 @@ public abstract class DecoratorNode extends Node {
         super(init);
     }
 
-    final void setChild(Node node) {
+    public final void setChild(Node node) {
         this.child = node;
     }
 

@@ -1,5 +1,7 @@
 package io.canopy.bt;
 
+import io.canopy.bt.script.CompiledCode;
+
 /**
  * The pre- and post-condition scripts of one node ({@code _failureIf _successIf _skipIf _while _onSuccess
  * _onFailure _onHalted _post}). Attached only to nodes that have at least one, so other nodes pay nothing.
@@ -8,8 +10,8 @@ package io.canopy.bt;
  * re-checked, and when false the node is halted and returns SKIPPED. Post-conditions run on SUCCESS and
  * FAILURE, also when a pre-condition decided the result; {@code _onHalted} runs on every halt.
  */
-final class Hooks {
-    static final String[] ATTRIBUTES = {
+public final class Hooks {
+    public static final String[] ATTRIBUTES = {
         "_failureIf", "_successIf", "_skipIf", "_while", "_onSuccess", "_onFailure", "_onHalted", "_post"
     };
 
@@ -25,7 +27,7 @@ final class Hooks {
     long[] tickCounter;
 
     /** @param scripts in the order of {@link #ATTRIBUTES}, null where absent */
-    Hooks(CompiledCode[] scripts) {
+    public Hooks(CompiledCode[] scripts) {
         failureIf = scripts[0];
         successIf = scripts[1];
         skipIf = scripts[2];

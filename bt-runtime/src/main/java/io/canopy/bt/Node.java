@@ -19,7 +19,7 @@ public abstract class Node {
     private static final Status[] STATUSES = Status.values();
 
     byte state = IDLE;
-    Hooks hooks;
+    public Hooks hooks;
     /** Told of every status change while the tree is observed ({@link Tree#observe}); null otherwise. */
     NodeObserver observer;
     /** This node's index in the tree's depth-first order, set by {@link Tree#observe}. */

@@ -1,5 +1,7 @@
 package io.canopy.bt;
 
+import io.canopy.bt.script.CompiledCode;
+import io.canopy.bt.script.ScriptCompiler;
 import io.canopy.InputException;
 import java.util.Collections;
 import java.util.HashMap;
@@ -24,7 +26,7 @@ public final class NodeInit {
     private final Map<String, Entry> entries = new HashMap<>();
     private final Map<String, String> attributes;
 
-    NodeInit(NodeType type, String name, NodeSpec spec, TreeContext context,
+    public NodeInit(NodeType type, String name, NodeSpec spec, TreeContext context,
             Blackboard blackboard, ScriptCompiler scripts, Map<String, String> givenPorts,
             Map<String, String> attributes) {
         this.type = type;
@@ -84,7 +86,7 @@ public final class NodeInit {
     }
 
     /** The key of {@code {key}} (or the port name for {@code {=}} / {@code =}), or null for a literal. */
-    static String blackboardKey(String text, String portName) {
+    public static String blackboardKey(String text, String portName) {
         if (text.equals("=") || text.equals("{=}")) {
             return portName;
         }
@@ -199,7 +201,7 @@ public final class NodeInit {
         return compile(code, port);
     }
 
-    CompiledCode compile(String code, String what) {
+    public CompiledCode compile(String code, String what) {
         try {
             return scripts.compile(code, blackboard);
         } catch (InputException | IllegalArgumentException e) {

@@ -6,17 +6,17 @@ import java.util.List;
 import java.util.Map;
 
 /** One element of a tree definition (from XML or the builder), before it becomes nodes. */
-final class NodeSpec {
-    String element;
-    final Map<String, String> attributes = new LinkedHashMap<>();
-    final List<NodeSpec> children = new ArrayList<>();
-    final String file;
-    final int line;
-    final int column;
+public final class NodeSpec {
+    public String element;
+    public final Map<String, String> attributes = new LinkedHashMap<>();
+    public final List<NodeSpec> children = new ArrayList<>();
+    public final String file;
+    public final int line;
+    public final int column;
     /** The element's text content (palette descriptions); empty for most elements. */
-    String text = "";
+    public String text = "";
 
-    NodeSpec(String element, String file, int line, int column) {
+    public NodeSpec(String element, String file, int line, int column) {
         this.element = element;
         this.file = file;
         this.line = line;
@@ -24,22 +24,22 @@ final class NodeSpec {
     }
 
     /** The type ID: the element name, or {@code ID} for {@code <Action ID="..">} and the like. */
-    String typeId() {
+    public String typeId() {
         return isExplicit() ? attributes.get("ID") : element;
     }
 
-    boolean isExplicit() {
+    public boolean isExplicit() {
         return switch (element) {
             case "Action", "Condition", "Control", "Decorator" -> true;
             default -> false;
         };
     }
 
-    boolean isSubTree() {
+    public boolean isSubTree() {
         return element.equals("SubTree");
     }
 
-    String location() {
+    public String location() {
         return line <= 0 ? "" : (file == null ? "<text>" : file) + ":" + line + ":" + column;
     }
 
@@ -57,7 +57,7 @@ final class NodeSpec {
         return sb.append('>').toString();
     }
 
-    String where() {
+    public String where() {
         String loc = location();
         return (loc.isEmpty() ? "" : loc + ": ") + describe();
     }

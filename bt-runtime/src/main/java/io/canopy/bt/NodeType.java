@@ -103,7 +103,7 @@ public final class NodeType {
         return maxChildren;
     }
 
-    Node create(NodeInit init) {
+    public Node create(NodeInit init) {
         return factory.create(init);
     }
 

@@ -1,5 +1,6 @@
 package io.canopy.bt;
 
+import io.canopy.bt.script.CompiledCode;
 import java.util.function.Consumer;
 
 /**
@@ -16,7 +17,7 @@ public final class Tree {
     private final TreeContext context;
     private NodeObserver observer;
 
-    Tree(String id, Node root, Node[] nodes, Blackboard blackboard, TreeContext context) {
+    public Tree(String id, Node root, Node[] nodes, Blackboard blackboard, TreeContext context) {
         this.id = id;
         this.root = root;
         this.nodes = nodes;

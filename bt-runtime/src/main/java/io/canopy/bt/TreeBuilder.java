@@ -1,5 +1,7 @@
 package io.canopy.bt;
 
+import io.canopy.bt.load.TreeAssembler;
+import io.canopy.bt.load.TreeDocument;
 import io.canopy.InputException;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;

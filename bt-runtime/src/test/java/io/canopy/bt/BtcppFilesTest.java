@@ -1,5 +1,8 @@
 package io.canopy.bt;
 
+import io.canopy.bt.load.Palette;
+import io.canopy.bt.load.TreeUpgrade;
+import io.canopy.bt.load.XmlTreeLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package io.canopy.bt;
 
+import io.canopy.bt.load.Palette;
+import io.canopy.bt.load.XmlTreeLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.canopy.bt;
 
+import io.canopy.bt.load.XmlTreeLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.tick.ManualNanoClock;

@@ -1,16 +1,17 @@
 package io.canopy.bt;
 
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 
 /** Test helper: trees on a manual clock with a real timer queue. */
-final class Trees {
+public final class Trees {
     final ManualNanoClock clock = new ManualNanoClock();
-    final DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);
-    final Blackboard blackboard = Blackboard.create();
-    final NodeRegistry registry = NodeRegistry.withBuiltins();
+    public final DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);
+    public final Blackboard blackboard = Blackboard.create();
+    public final NodeRegistry registry = NodeRegistry.withBuiltins();
 
-    Tree load(String xml) {
+    public Tree load(String xml) {
         return new XmlTreeLoader(registry).loadText(xml, blackboard, new TreeContext(timers, 1L));
     }
 
@@ -20,7 +21,7 @@ final class Trees {
         timers.poll(clock.nanoTime());
     }
 
-    static String tree(String body) {
+    public static String tree(String body) {
         return "<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"Main\">\n" + body + "\n</BehaviorTree>\n</root>";
     }
 }

@@ -14,7 +14,7 @@ import java.util.Map;
  * (Java lists and arrays) and objects (maps). Values are Java values as {@link ExprFunction} receives them.
  * Calls allocate (their arguments array, the results they build).
  */
-final class Builtins {
+public final class Builtins {
     /** The {@code Math} object: its constants are members, its functions are called through {@link #call}. */
     static final MemberAccess MATH = new MemberAccess() {
         @Override
@@ -53,7 +53,7 @@ final class Builtins {
     }
 
     /** Calls a global function (see {@link #isGlobalFunction}). */
-    static Object global(String name, Object[] args) {
+    public static Object global(String name, Object[] args) {
         Value a = arg(args, 0);
         switch (name) {
             case "String":
@@ -75,7 +75,7 @@ final class Builtins {
     }
 
     /** Calls {@code target.name(args)}: a Math function, or a method of a string, array, object or number. */
-    static Object call(Object target, String name, Object[] args) {
+    public static Object call(Object target, String name, Object[] args) {
         if (target == MATH) {
             return math(name, args);
         }

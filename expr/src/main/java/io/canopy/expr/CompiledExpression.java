@@ -1,5 +1,8 @@
 package io.canopy.expr;
 
+import io.canopy.expr.ast.AssignNode;
+import io.canopy.expr.ast.Node;
+
 /**
  * A script compiled against one {@link Scope}: its names are already resolved to {@link Variable}s.
  * Evaluating it performs no lookups, and allocates nothing when it computes, reads and assigns numbers and

@@ -19,18 +19,18 @@ public final class ExpressionException extends RuntimeException {
     private String source;
     private List<Object> values = List.of();
 
-    ExpressionException(String variable, String message) {
+    public ExpressionException(String variable, String message) {
         super(message);
         this.variable = variable;
     }
 
-    ExpressionException(String variable, String message, Throwable cause) {
+    public ExpressionException(String variable, String message, Throwable cause) {
         super(message, cause);
         this.variable = variable;
     }
 
     /** Records the values involved (as Java objects), for callers that report them. */
-    ExpressionException with(Value... involved) {
+    public ExpressionException with(Value... involved) {
         Object[] objects = new Object[involved.length];
         for (int i = 0; i < involved.length; i++) {
             Object o = Ops.toJava(involved[i]);

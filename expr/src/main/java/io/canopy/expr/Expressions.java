@@ -1,5 +1,11 @@
 package io.canopy.expr;
 
+import io.canopy.expr.ast.AssignNode;
+import io.canopy.expr.ast.MemberAssignNode;
+import io.canopy.expr.ast.MemberNode;
+import io.canopy.expr.ast.Node;
+import io.canopy.expr.ast.VarNode;
+
 /**
  * Compiles scripts of the Canopy expression language (BehaviorTree.CPP v4 scripts and the SCXML ECMAScript
  * vocabulary). See {@code bt-runtime/docs/expressions.md}.
@@ -85,7 +91,7 @@ public final class Expressions {
         }
 
         @Override
-        void eval(Value out) {
+        public void eval(Value out) {
             throw new ExpressionException(null, message);
         }
     }

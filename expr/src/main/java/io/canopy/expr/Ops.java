@@ -4,19 +4,19 @@ import java.math.BigDecimal;
 import java.util.Objects;
 
 /** Operator codes and the value conversions of both dialects. */
-final class Ops {
-    static final int EQ = 0, NE = 1, SEQ = 2, SNE = 3, LT = 4, GT = 5, LE = 6, GE = 7;
-    static final int ADD = 10, SUB = 11, MUL = 12, DIV = 13, MOD = 14, BAND = 15, BOR = 16, BXOR = 17, CONCAT = 18;
-    static final int AND = 20, OR = 21;
+public final class Ops {
+    public static final int EQ = 0, NE = 1, SEQ = 2, SNE = 3, LT = 4, GT = 5, LE = 6, GE = 7;
+    public static final int ADD = 10, SUB = 11, MUL = 12, DIV = 13, MOD = 14, BAND = 15, BOR = 16, BXOR = 17, CONCAT = 18;
+    public static final int AND = 20, OR = 21;
     /** ECMASCRIPT only: shifts and exponentiation. */
-    static final int SHL = 30, SHR = 31, USHR = 32, POW = 33;
+    public static final int SHL = 30, SHR = 31, USHR = 32, POW = 33;
 
     /** BehaviorTree.CPP compares reals with the float epsilon. */
     static final double BTCPP_EPSILON = Math.ulp(1.0f);
 
     private Ops() {}
 
-    static String text(int op) {
+    public static String text(int op) {
         switch (op) {
             case EQ: return "==";
             case NE: return "!=";
@@ -45,7 +45,7 @@ final class Ops {
         }
     }
 
-    static String oneLine(String s) {
+    public static String oneLine(String s) {
         if (s.indexOf('\n') < 0 && s.indexOf('\r') < 0 && s.indexOf('\t') < 0) {
             return s;
         }
@@ -93,7 +93,7 @@ final class Ops {
      * BehaviorTree.CPP's string-to-number: the whole string must be a number (sign, digits, fraction,
      * exponent, or 0x hex); anything else, surrounding spaces included, gives NaN.
      */
-    static double parseStrict(String s) {
+    public static double parseStrict(String s) {
         int n = s.length();
         if (n == 0) {
             return Double.NaN;
@@ -155,7 +155,7 @@ final class Ops {
      * BehaviorTree.CPP's StringToDouble: {@code true}/{@code false} are 1/0, the name of a scripting enum
      * (a constant of the scope, looked up only on this mixed-type path) its value, else {@link #parseStrict}.
      */
-    static double btcppStringToNumber(String s, Scope enums) {
+    public static double btcppStringToNumber(String s, Scope enums) {
         double d = parseStrict(s);
         if (!Double.isNaN(d)) {
             return d;
@@ -205,7 +205,7 @@ final class Ops {
     // ---------------------------------------------------------------- conversions of a Value
 
     /** ECMAScript truthiness. */
-    static boolean truthy(Value v) {
+    public static boolean truthy(Value v) {
         switch (v.kind) {
             case Value.BOOL: return v.bool;
             case Value.INT:
@@ -217,7 +217,7 @@ final class Ops {
     }
 
     /** ECMAScript ToNumber. */
-    static double toNumber(Value v) {
+    public static double toNumber(Value v) {
         switch (v.kind) {
             case Value.BOOL:
             case Value.INT:
@@ -230,7 +230,7 @@ final class Ops {
     }
 
     /** ECMAScript ToInt32 (for the bitwise operators). */
-    static int toInt32(double d) {
+    public static int toInt32(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             return 0;
         }
@@ -241,7 +241,7 @@ final class Ops {
     }
 
     /** ECMAScript ToString (also used for BehaviorTree.CPP concatenation). */
-    static String toStr(Value v) {
+    public static String toStr(Value v) {
         switch (v.kind) {
             case Value.UNDEFINED: return "undefined";
             case Value.NULL: return "null";
@@ -284,7 +284,7 @@ final class Ops {
     }
 
     /** BehaviorTree.CPP conversion to bool: numbers 0 and 1, strings true/false/1/0. Anything else throws. */
-    static boolean btcppBool(Value v) {
+    public static boolean btcppBool(Value v) {
         if (v.kind == Value.NUM || v.kind == Value.INT) { // small fast path, inlined by the JIT
             if (v.num == 1) {
                 return true;
@@ -326,7 +326,7 @@ final class Ops {
     }
 
     /** A value for error messages: {@code number 3}, {@code string 'ab'}, {@code undefined}. */
-    static String describe(Value v) {
+    public static String describe(Value v) {
         switch (v.kind) {
             case Value.UNDEFINED: return "undefined";
             case Value.NULL: return "null";
@@ -339,7 +339,7 @@ final class Ops {
     }
 
     /** The ECMAScript {@code typeof} result (constant strings: no allocation). */
-    static String typeOf(Value v) {
+    public static String typeOf(Value v) {
         switch (v.kind) {
             case Value.UNDEFINED: return "undefined";
             case Value.BOOL: return "boolean";
@@ -353,7 +353,7 @@ final class Ops {
     // ---------------------------------------------------------------- Java objects
 
     /** The value as a Java object: Boolean, Long, Double, String, null, {@link Expressions#UNDEFINED}, other. */
-    static Object toJava(Value v) {
+    public static Object toJava(Value v) {
         switch (v.kind) {
             case Value.UNDEFINED: return Expressions.UNDEFINED;
             case Value.NULL: return null;
@@ -368,7 +368,7 @@ final class Ops {
      * Loads a Java object; BehaviorTree.CPP booleans become the integers 1/0. Exact class tests first (cheap),
      * no interface checks: other {@code CharSequence}s stay objects.
      */
-    static void fromJava(Object o, Value out, boolean ecma) {
+    public static void fromJava(Object o, Value out, boolean ecma) {
         if (o == null) {
             out.setNull();
             return;
@@ -401,7 +401,7 @@ final class Ops {
 
     // ---------------------------------------------------------------- equality
 
-    static boolean strictEquals(Value a, Value b) {
+    public static boolean strictEquals(Value a, Value b) {
         if (a.isNumber() && b.isNumber()) {
             return a.num == b.num;
         }
@@ -418,7 +418,7 @@ final class Ops {
     }
 
     /** ECMAScript {@code ==}. */
-    static boolean looseEquals(Value a, Value b) {
+    public static boolean looseEquals(Value a, Value b) {
         byte ka = a.kind;
         byte kb = b.kind;
         if (ka == kb || (a.isNumber() && b.isNumber())) {
@@ -444,7 +444,7 @@ final class Ops {
     }
 
     /** BehaviorTree.CPP {@code ==}: numbers within float epsilon, strings exactly, a numeric string as a number. */
-    static boolean btcppEquals(Value a, Value b, int op, Scope enums) {
+    public static boolean btcppEquals(Value a, Value b, int op, Scope enums) {
         if (a.isNumber() && b.isNumber()) {
             return Math.abs(a.num - b.num) <= BTCPP_EPSILON;
         }
@@ -462,7 +462,7 @@ final class Ops {
     }
 
     /** BehaviorTree.CPP {@code < > <= >=} (op is one of those codes). */
-    static boolean btcppRelation(Value a, Value b, int op, Scope enums) {
+    public static boolean btcppRelation(Value a, Value b, int op, Scope enums) {
         int c;
         if (a.kind == Value.STR && b.kind == Value.STR) {
             c = a.str().compareTo(b.str());
@@ -479,7 +479,7 @@ final class Ops {
     }
 
     /** ECMAScript {@code < > <= >=}. */
-    static boolean esRelation(Value a, Value b, int op) {
+    public static boolean esRelation(Value a, Value b, int op) {
         if (a.kind == Value.STR && b.kind == Value.STR) {
             return relation(a.str().compareTo(b.str()), op);
         }

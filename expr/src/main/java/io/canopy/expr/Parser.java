@@ -1,5 +1,21 @@
 package io.canopy.expr;
 
+import io.canopy.expr.ast.ArithNode;
+import io.canopy.expr.ast.AssignNode;
+import io.canopy.expr.ast.CompareChainNode;
+import io.canopy.expr.ast.CompareNode;
+import io.canopy.expr.ast.ConstNode;
+import io.canopy.expr.ast.InNode;
+import io.canopy.expr.ast.IncDecNode;
+import io.canopy.expr.ast.LogicNode;
+import io.canopy.expr.ast.MemberAssignNode;
+import io.canopy.expr.ast.MemberNode;
+import io.canopy.expr.ast.Node;
+import io.canopy.expr.ast.SequenceNode;
+import io.canopy.expr.ast.TernaryNode;
+import io.canopy.expr.ast.TypeofNode;
+import io.canopy.expr.ast.UnaryNode;
+import io.canopy.expr.ast.VarNode;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,24 +4,24 @@ package io.canopy.expr;
  * A mutable tagged value: the register that nodes evaluate into. Numbers and booleans live in primitive
  * fields, so evaluating them allocates nothing. One instance per node slot, created at compile time.
  */
-final class Value {
-    static final byte UNDEFINED = 0;
-    static final byte NULL = 1;
-    static final byte BOOL = 2;
+public final class Value {
+    public static final byte UNDEFINED = 0;
+    public static final byte NULL = 1;
+    public static final byte BOOL = 2;
     /** An integer (BehaviorTree.CPP int64, an integer literal); {@link #num} holds the same value. */
-    static final byte INT = 3;
-    static final byte NUM = 4;
-    static final byte STR = 5;
-    static final byte OBJ = 6;
+    public static final byte INT = 3;
+    public static final byte NUM = 4;
+    public static final byte STR = 5;
+    public static final byte OBJ = 6;
 
-    byte kind;
-    boolean bool;
-    long lng;
-    double num;
+    public byte kind;
+    public boolean bool;
+    public long lng;
+    public double num;
     /** The String for STR, the object for OBJ. */
-    Object ref;
+    public Object ref;
 
-    void setUndefined() {
+    public void setUndefined() {
         kind = UNDEFINED;
         ref = null;
     }
@@ -31,37 +31,37 @@ final class Value {
         ref = null;
     }
 
-    void setBool(boolean b) {
+    public void setBool(boolean b) {
         kind = BOOL;
         bool = b;
         num = b ? 1 : 0;
         ref = null;
     }
 
-    void setInt(long v) {
+    public void setInt(long v) {
         kind = INT;
         lng = v;
         num = v;
         ref = null;
     }
 
-    void setNum(double v) {
+    public void setNum(double v) {
         kind = NUM;
         num = v;
         ref = null;
     }
 
-    void setStr(String s) {
+    public void setStr(String s) {
         kind = STR;
         ref = s;
     }
 
-    void setObj(Object o) {
+    public void setObj(Object o) {
         kind = OBJ;
         ref = o;
     }
 
-    void set(Value v) {
+    public void set(Value v) {
         kind = v.kind;
         bool = v.bool;
         lng = v.lng;
@@ -69,11 +69,11 @@ final class Value {
         ref = v.ref;
     }
 
-    boolean isNumber() {
+    public boolean isNumber() {
         return kind == INT || kind == NUM;
     }
 
-    String str() {
+    public String str() {
         return (String) ref;
     }
 }

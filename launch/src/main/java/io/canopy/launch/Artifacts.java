@@ -5,7 +5,7 @@ import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.launch.nav.NavLeaves;
 import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;

@@ -1,7 +1,7 @@
 package io.canopy.launch;
 
 import io.canopy.InputException;
-import io.canopy.bt.TextFile;
+import io.canopy.bt.load.TextFile;
 import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
 import java.nio.file.Path;

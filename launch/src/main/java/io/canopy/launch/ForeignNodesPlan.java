@@ -1,7 +1,7 @@
 package io.canopy.launch;
 
 import io.canopy.bt.NodeRegistry;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.plugin.PluginLoader;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.List;
  * scripting enum values. Paths are absolute.
  */
 public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes,
-        List<io.canopy.bt.Palette.EnumDeclaration> enums) {
+        List<io.canopy.bt.load.Palette.EnumDeclaration> enums) {
     /** No plugin, no palette, no enum. */
     public static final ForeignNodesPlan NONE = new ForeignNodesPlan(List.of(), List.of(), List.of());
 
@@ -35,7 +35,7 @@ public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes,
         if (!plugins.isEmpty()) {
             PluginLoader.load(plugins, registry);
         }
-        for (io.canopy.bt.Palette.EnumDeclaration e : enums) {
+        for (io.canopy.bt.load.Palette.EnumDeclaration e : enums) {
             String error = registry.scriptingEnums().add(e.name(), e.values(), e.source());
             if (error != null) {
                 throw new io.canopy.InputException(error);

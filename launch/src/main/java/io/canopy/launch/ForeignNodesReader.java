@@ -15,7 +15,7 @@ final class ForeignNodesReader {
     private final List<String> errors;
     private final List<Path> plugins = new ArrayList<>();
     private final List<Path> palettes = new ArrayList<>();
-    private final List<io.canopy.bt.Palette.EnumDeclaration> enums = new ArrayList<>();
+    private final List<io.canopy.bt.load.Palette.EnumDeclaration> enums = new ArrayList<>();
 
     ForeignNodesReader(Substitutions subst, List<String> errors) {
         this.subst = subst;
@@ -56,7 +56,7 @@ final class ForeignNodesReader {
             return;
         }
         try {
-            enums.add(new io.canopy.bt.Palette.EnumDeclaration(name, io.canopy.expr.ScriptingEnums.parse(values),
+            enums.add(new io.canopy.bt.load.Palette.EnumDeclaration(name, io.canopy.expr.ScriptingEnums.parse(values),
                     e.file + ":" + e.line + ":" + e.column));
         } catch (IllegalArgumentException x) {
             r.error("attribute 'values': " + x.getMessage());

@@ -210,14 +210,14 @@ final class NodeReader {
         }
         int ioFifo = (int) r.integer("io_fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
         String idleText = r.string("idle", "park-then-spin");
-        io.canopy.tick.IdleMode idle = switch (idleText) {
-            case "park" -> io.canopy.tick.IdleMode.PARK;
-            case "park-then-spin" -> io.canopy.tick.IdleMode.PARK_THEN_SPIN;
-            case "spin" -> io.canopy.tick.IdleMode.SPIN;
+        io.canopy.tick.realtime.IdleMode idle = switch (idleText) {
+            case "park" -> io.canopy.tick.realtime.IdleMode.PARK;
+            case "park-then-spin" -> io.canopy.tick.realtime.IdleMode.PARK_THEN_SPIN;
+            case "spin" -> io.canopy.tick.realtime.IdleMode.SPIN;
             default -> {
                 r.error("attribute 'idle': \"" + idleText + "\" is not a way to wait; write park, park-then-spin (the default)"
                         + " or spin (a whole core, for the least wake-up latency)");
-                yield io.canopy.tick.IdleMode.PARK_THEN_SPIN;
+                yield io.canopy.tick.realtime.IdleMode.PARK_THEN_SPIN;
             }
         };
         realtime = new RealtimePlan(fifo, cpu, slack, ioFifo, idle, c.source());

@@ -1,7 +1,7 @@
 package io.canopy.launch;
 
-import io.canopy.tick.IdleMode;
-import io.canopy.tick.RealtimeOptions;
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeOptions;
 
 /**
  * The real-time settings of a {@code <node>} ({@code <realtime fifo="50" cpu="1" timer_slack_ns="1" io_fifo="49"/>}):

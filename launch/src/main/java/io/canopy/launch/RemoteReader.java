@@ -3,7 +3,7 @@ package io.canopy.launch;
 import io.canopy.InputException;
 import io.canopy.bt.NodeKind;
 import io.canopy.bt.NodeType;
-import io.canopy.bt.Palette;
+import io.canopy.bt.load.Palette;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

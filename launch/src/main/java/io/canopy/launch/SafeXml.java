@@ -1,7 +1,7 @@
 package io.canopy.launch;
 
 import io.canopy.InputException;
-import io.canopy.bt.TextFile;
+import io.canopy.bt.load.TextFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

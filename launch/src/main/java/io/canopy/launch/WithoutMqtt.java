@@ -1,6 +1,6 @@
 package io.canopy.launch;
 
-import io.canopy.bt.TreeOutline;
+import io.canopy.bt.load.TreeOutline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,8 +5,8 @@ import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.canopy.tick.IdleMode;
-import io.canopy.tick.RealtimeOptions;
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeOptions;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * descriptor, so a body type added to {@code messages.proto} works without touching this class.
  * {@code BodyCodec<Envelope>} passes whole envelopes through. Immutable; one per type, cached.
  */
-final class BodyCodec<T extends Message> {
+public final class BodyCodec<T extends Message> {
     private static final OneofDescriptor BODY = Envelope.getDescriptor().getOneofs().stream()
             .filter(o -> o.getName().equals("body")).findFirst()
             .orElseThrow(() -> new IllegalStateException("Envelope has no oneof 'body'"));
@@ -63,12 +63,12 @@ final class BodyCodec<T extends Message> {
     }
 
     /** The name of the oneof field (for example {@code motor_command}), or {@code envelope}. */
-    String bodyName() {
+    public String bodyName() {
         return field == null ? "envelope" : field.getName();
     }
 
     /** Sets {@code message} as the body of {@code builder} (or merges the header fields when T is Envelope). */
-    Envelope.Builder wrap(Envelope.Builder builder, T message) {
+    public Envelope.Builder wrap(Envelope.Builder builder, T message) {
         if (field == null) {
             return builder.mergeFrom((Envelope) message);
         }
@@ -76,18 +76,18 @@ final class BodyCodec<T extends Message> {
     }
 
     /** True when the envelope carries a T. */
-    boolean matches(Envelope envelope) {
+    public boolean matches(Envelope envelope) {
         return field == null || envelope.getBodyCase().getNumber() == field.getNumber();
     }
 
     /** The body of an envelope that {@link #matches} (the envelope itself when T is Envelope). */
     @SuppressWarnings("unchecked")
-    T unwrap(Envelope envelope) {
+    public T unwrap(Envelope envelope) {
         return field == null ? (T) envelope : (T) envelope.getField(field);
     }
 
     /** The name of the body an envelope actually carries, for error messages. */
-    static String bodyNameOf(Envelope envelope) {
+    public static String bodyNameOf(Envelope envelope) {
         FieldDescriptor f = envelope.getOneofFieldDescriptor(BODY);
         return f == null ? "no body" : f.getName();
     }

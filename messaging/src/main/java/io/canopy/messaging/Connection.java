@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.OwnClients;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * ({@code canopy-mqtt-<client id>}); nothing thrown ever reaches Paho (an exception there would drop the
  * connection). Publishing is safe from any thread; it never blocks on the network.
  */
-final class Connection implements MqttCallbackExtended {
+public final class Connection implements MqttCallbackExtended {
     private static final Logger LOG = LoggerFactory.getLogger(Connection.class);
     static final byte[] ONLINE = "online".getBytes(StandardCharsets.US_ASCII);
     static final byte[] OFFLINE = "offline".getBytes(StandardCharsets.US_ASCII);
@@ -523,7 +524,7 @@ final class Connection implements MqttCallbackExtended {
         }
     }
 
-    static String describe(Throwable t) {
+    public static String describe(Throwable t) {
         if (t == null) {
             return "no cause given";
         }

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 
 /** The live counters behind {@link MessagingStats}; written by IO threads, read by anyone. */
-final class Counters {
+public final class Counters {
     final AtomicLong connects = new AtomicLong();
     final AtomicLong connectionLosses = new AtomicLong();
     final AtomicLong connectFailures = new AtomicLong();
@@ -14,11 +14,11 @@ final class Counters {
     final AtomicLong resent = new AtomicLong();
     final AtomicLong received = new AtomicLong();
     final AtomicLong unparsable = new AtomicLong();
-    final AtomicLong wrongBody = new AtomicLong();
+    public final AtomicLong wrongBody = new AtomicLong();
     final AtomicLong listenerErrors = new AtomicLong();
-    final AtomicLong expiredRequests = new AtomicLong();
-    final AtomicLong serviceTimeouts = new AtomicLong();
-    final AtomicLong lateReplies = new AtomicLong();
+    public final AtomicLong expiredRequests = new AtomicLong();
+    public final AtomicLong serviceTimeouts = new AtomicLong();
+    public final AtomicLong lateReplies = new AtomicLong();
     final AtomicLong duplicates = new AtomicLong();
 
     MessagingStats snapshot(IntSupplier buffered) {

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import io.canopy.proto.RangeReading;

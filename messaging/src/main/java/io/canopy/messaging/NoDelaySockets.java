@@ -23,10 +23,10 @@ import javax.net.ssl.TrustManagerFactory;
  * Paho creates its sockets unconnected ({@code createSocket()}) and connects them itself; the option is set
  * before that. The TLS variant wraps an {@link SSLSocketFactory} because Paho insists on one for ssl://.
  */
-final class NoDelaySockets {
+public final class NoDelaySockets {
     private NoDelaySockets() {}
 
-    static SocketFactory plain(boolean noDelay) {
+    public static SocketFactory plain(boolean noDelay) {
         return new Plain(SocketFactory.getDefault(), noDelay);
     }
 

@@ -1,5 +1,11 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.BrokerLimits;
+import io.canopy.messaging.broker.EmbeddedBroker;
+import io.canopy.messaging.service.ReplyRouter;
+import io.canopy.messaging.service.ServiceClient;
+import io.canopy.messaging.service.ServiceHandler;
+import io.canopy.messaging.service.ServiceServer;
 import com.google.protobuf.Message;
 import io.canopy.proto.Envelope;
 import java.util.Map;
@@ -31,9 +37,9 @@ public final class Node implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Node.class);
     private static final long CLOSE_TIMEOUT_MS = 2000;
 
-    final NodeConfig config;
-    final Counters counters = new Counters();
-    final OnceLog onceLog = new OnceLog(LOG);
+    public final NodeConfig config;
+    public final Counters counters = new Counters();
+    public final OnceLog onceLog = new OnceLog(LOG);
     private final Names names;
     private final NodeMain main;
     private final EmbeddedBroker broker;
@@ -237,7 +243,7 @@ public final class Node implements AutoCloseable {
 
     // ---------------------------------------------------------------- plumbing for publishers and sinks
 
-    void send(String topic, Envelope envelope, int qos, boolean retain) {
+    public void send(String topic, Envelope envelope, int qos, boolean retain) {
         if (closed) {
             throw new IllegalStateException("node '" + path() + "' is closed; create publishers on a running node");
         }
@@ -266,7 +272,7 @@ public final class Node implements AutoCloseable {
         }
     }
 
-    void removeSink(String filter, Object sink) {
+    public void removeSink(String filter, Object sink) {
         Route route = routes.get(filter);
         if (route == null) {
             return;
@@ -281,7 +287,7 @@ public final class Node implements AutoCloseable {
         }
     }
 
-    ReplyRouter replyRouter() {
+    public ReplyRouter replyRouter() {
         ReplyRouter r = replyRouter;
         if (r == null) {
             synchronized (this) {
@@ -297,7 +303,7 @@ public final class Node implements AutoCloseable {
     }
 
     /** The single thread that runs service handlers (created on first use). */
-    ExecutorService serviceExecutor() {
+    public ExecutorService serviceExecutor() {
         ExecutorService s = services;
         if (s == null) {
             synchronized (this) {
@@ -313,7 +319,7 @@ public final class Node implements AutoCloseable {
     }
 
     /** The thread that times out service calls and completes their futures (created on first use). */
-    ScheduledExecutorService timers() {
+    public ScheduledExecutorService timers() {
         ScheduledExecutorService t = timers;
         if (t == null) {
             synchronized (this) {
@@ -338,7 +344,7 @@ public final class Node implements AutoCloseable {
     }
 
     /** A listener or service handler threw: count, log once per topic, tell the NodeMain. */
-    void listenerFailed(String topic, Throwable error) {
+    public void listenerFailed(String topic, Throwable error) {
         counters.listenerErrors.incrementAndGet();
         onceLog.warn("listener:" + topic, "MQTT topic '{}': the listener or handler threw {}; counted (further"
                 + " failures on this topic are only counted)", topic, error.toString());

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.BrokerLimits;
 import io.canopy.InputException;
 import java.net.URI;
 import java.net.URISyntaxException;

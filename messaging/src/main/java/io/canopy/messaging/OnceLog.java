@@ -9,17 +9,17 @@ import org.slf4j.Logger;
  * and a counter, not a log storm. Remembers at most {@value #MAX_KEYS} keys; past that it stays silent (the
  * counters still count).
  */
-final class OnceLog {
+public final class OnceLog {
     static final int MAX_KEYS = 4096;
     private final Logger log;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
 
-    OnceLog(Logger log) {
+    public OnceLog(Logger log) {
         this.log = log;
     }
 
     /** Logs at WARN the first time {@code key} is seen; returns whether it logged. */
-    boolean warn(String key, String format, Object... args) {
+    public boolean warn(String key, String format, Object... args) {
         if (seen.size() >= MAX_KEYS || !seen.add(key)) {
             return false;
         }

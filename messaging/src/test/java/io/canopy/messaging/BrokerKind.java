@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.testkit.MosquittoProcess;
 import java.nio.file.Path;
 

@@ -1,5 +1,7 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.BrokerLimits;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;

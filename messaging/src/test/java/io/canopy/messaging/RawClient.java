@@ -10,17 +10,17 @@ import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 /** A plain Paho client for tests: publishes raw bytes and records what arrives, as another program would. */
-final class RawClient implements AutoCloseable {
-    record Received(String topic, byte[] payload, boolean retained) {
+public final class RawClient implements AutoCloseable {
+    public record Received(String topic, byte[] payload, boolean retained) {
         String text() {
             return new String(payload, StandardCharsets.UTF_8);
         }
     }
 
     private final MqttClient client;
-    final LinkedBlockingQueue<Received> received = new LinkedBlockingQueue<>();
+    public final LinkedBlockingQueue<Received> received = new LinkedBlockingQueue<>();
 
-    RawClient(String url) throws MqttException {
+    public RawClient(String url) throws MqttException {
         client = new MqttClient(url, "raw-" + System.nanoTime(), new MemoryPersistence());
         client.connect(options());
     }
@@ -36,7 +36,7 @@ final class RawClient implements AutoCloseable {
      * Subscribes. Moquette 0.17 may drop a connection whose SUBSCRIBE follows its CONNACK too closely
      * ("SUBSCRIBE received on already closed connection"); then this connects again and retries.
      */
-    RawClient subscribe(String filter) throws MqttException {
+    public RawClient subscribe(String filter) throws MqttException {
         for (int attempt = 1; ; attempt++) {
             try {
                 client.subscribe(filter, 1, (t, m) -> received.add(new Received(t, m.getPayload(), m.isRetained())));
@@ -52,7 +52,7 @@ final class RawClient implements AutoCloseable {
         }
     }
 
-    void publish(String topic, byte[] payload, int qos, boolean retain) throws MqttException {
+    public void publish(String topic, byte[] payload, int qos, boolean retain) throws MqttException {
         MqttMessage m = new MqttMessage(payload);
         m.setQos(qos);
         m.setRetained(retain);
@@ -60,7 +60,7 @@ final class RawClient implements AutoCloseable {
     }
 
     /** The next message, waiting at most 10 s (fails the test by returning null). */
-    Received next() throws InterruptedException {
+    public Received next() throws InterruptedException {
         return received.poll(10, TimeUnit.SECONDS);
     }
 

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

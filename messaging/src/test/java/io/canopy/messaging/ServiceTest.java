@@ -1,5 +1,8 @@
 package io.canopy.messaging;
 
+import io.canopy.messaging.service.ServiceClient;
+import io.canopy.messaging.service.ServiceException;
+import io.canopy.messaging.service.ServiceServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;

@@ -1,5 +1,9 @@
 package io.canopy.tick;
 
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeKnobs;
+import io.canopy.tick.realtime.RealtimeOptions;
+import io.canopy.tick.realtime.RealtimeReport;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;

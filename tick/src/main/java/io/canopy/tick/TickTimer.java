@@ -1,5 +1,7 @@
 package io.canopy.tick;
 
+import io.canopy.tick.stats.TimerStats;
+import io.canopy.tick.stats.TimerStatsRecorder;
 import java.util.Arrays;
 
 /**

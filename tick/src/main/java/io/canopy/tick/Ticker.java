@@ -1,5 +1,9 @@
 package io.canopy.tick;
 
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeOptions;
+import io.canopy.tick.realtime.RealtimeReport;
+import io.canopy.tick.stats.TimerStats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

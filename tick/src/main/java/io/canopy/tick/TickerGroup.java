@@ -1,5 +1,7 @@
 package io.canopy.tick;
 
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeOptions;
 import java.util.ArrayList;
 import java.util.List;
 

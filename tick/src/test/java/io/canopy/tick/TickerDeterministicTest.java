@@ -1,5 +1,7 @@
 package io.canopy.tick;
 
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.stats.TimerStats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

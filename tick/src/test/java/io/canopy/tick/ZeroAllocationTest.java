@@ -1,5 +1,6 @@
 package io.canopy.tick;
 
+import io.canopy.tick.realtime.IdleMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;

@@ -1,6 +1,6 @@
 package io.canopy.bt.condition;
 
-import io.canopy.bt.CompiledCode;
+import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.NodeType;

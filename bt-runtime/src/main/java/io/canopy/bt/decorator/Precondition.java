@@ -1,6 +1,6 @@
 package io.canopy.bt.decorator;
 
-import io.canopy.bt.CompiledCode;
+import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.DecoratorNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.NodeInit;

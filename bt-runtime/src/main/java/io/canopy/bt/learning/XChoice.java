@@ -1,6 +1,6 @@
 package io.canopy.bt.learning;
 
-import io.canopy.bt.CompiledCode;
+import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.Entry;
 import io.canopy.bt.NodeInit;

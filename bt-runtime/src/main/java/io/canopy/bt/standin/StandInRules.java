@@ -2,7 +2,7 @@ package io.canopy.bt.standin;
 
 import io.canopy.InputException;
 import io.canopy.bt.Status;
-import io.canopy.bt.TextFile;
+import io.canopy.bt.load.TextFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -113,7 +113,7 @@ class XbtNodesTest {
                 + "<Sequence><Reward value=\"2\"/><Slow/><Reward value=\"3\"/></Sequence></XChoice>");
         XChoice c = (XChoice) tree.root();
         java.util.List<String> updates = new java.util.ArrayList<>();
-        Tree custom = new io.canopy.bt.XmlTreeLoader(t.registry.copy().register(XChoice.withOrder("Recorded",
+        Tree custom = new io.canopy.bt.load.XmlTreeLoader(t.registry.copy().register(XChoice.withOrder("Recorded",
                 init -> new ChildOrder() {
                     @Override
                     public void order(int[] order, java.util.SplittableRandom random) {

@@ -6,7 +6,7 @@ import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.GarbageCollectorMXBean;

@@ -1,15 +1,15 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.tick.IdleMode;
-import io.canopy.tick.RealtimeKnobs;
-import io.canopy.tick.RealtimeOptions;
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeKnobs;
+import io.canopy.tick.realtime.RealtimeOptions;
 import io.canopy.tick.SystemNanoClock;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickRate;
 import io.canopy.tick.TickTimer;
 import io.canopy.tick.Ticker;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.canopy.launch.cli;
 
-import io.canopy.bt.TextFile;
+import io.canopy.bt.load.TextFile;
 import io.canopy.bt.bench.TreeBench;
 import java.io.PrintWriter;
 import java.nio.file.Path;

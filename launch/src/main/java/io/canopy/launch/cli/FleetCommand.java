@@ -9,7 +9,7 @@ import io.canopy.launch.fleet.FleetWindow;
 import io.canopy.launch.run.NodeView;
 import io.canopy.launch.run.SharedTickerRunner;
 import io.canopy.launch.run.Signals;
-import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;

@@ -6,7 +6,7 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.TreeRunner;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.hardware.device.BlackboardBridge;
 import io.canopy.hardware.device.DeviceHub;

@@ -2,7 +2,7 @@ package io.canopy.launch.cli;
 
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

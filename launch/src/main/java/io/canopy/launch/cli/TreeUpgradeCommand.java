@@ -1,7 +1,7 @@
 package io.canopy.launch.cli;
 
-import io.canopy.bt.TextFile;
-import io.canopy.bt.TreeUpgrade;
+import io.canopy.bt.load.TextFile;
+import io.canopy.bt.load.TreeUpgrade;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

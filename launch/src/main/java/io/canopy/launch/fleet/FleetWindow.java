@@ -1,7 +1,7 @@
 package io.canopy.launch.fleet;
 
 import io.canopy.launch.run.NodeView;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

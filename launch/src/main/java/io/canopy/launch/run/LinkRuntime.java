@@ -174,7 +174,7 @@ final class LinkRuntime implements AutoCloseable {
     }
 
     /** Starts the simulator (if any) and the link, whose reader and writer threads apply {@code ioRealtime}. */
-    void start(io.canopy.tick.RealtimeOptions ioRealtime) {
+    void start(io.canopy.tick.realtime.RealtimeOptions ioRealtime) {
         if (sim != null) {
             sim.start();
         }

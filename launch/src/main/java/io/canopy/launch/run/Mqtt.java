@@ -2,7 +2,7 @@ package io.canopy.launch.run;
 
 import io.canopy.launch.MqttPlan;
 import io.canopy.launch.NodePlan;
-import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 
@@ -32,7 +32,7 @@ final class Mqtt {
             b.clientId(m.clientId());
         }
         b.keepAliveS(m.keepAliveS());
-        b.maxMessageBytes(io.canopy.messaging.BrokerLimits.of(m.maxMessageKb(), m.clientRate()).maxMessageBytes());
+        b.maxMessageBytes(io.canopy.messaging.broker.BrokerLimits.of(m.maxMessageKb(), m.clientRate()).maxMessageBytes());
         // commands must survive a broker restart: a node that subscribes (mqtt: sources) keeps its session at the
         // broker (stable client id canopy-<namespace>-<node>), so QoS 1 commands published while it is away are
         // delivered when it is back; and it retries at most every 500 ms, so a restarted broker is seen quickly
@@ -65,7 +65,7 @@ final class Mqtt {
         }
         synchronized (BROKERS) {
             Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.startForNodes(port,
-                    io.canopy.messaging.BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
+                    io.canopy.messaging.broker.BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
             s.users++;
             return s.broker;
         }

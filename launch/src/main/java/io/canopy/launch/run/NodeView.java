@@ -104,7 +104,7 @@ public final class NodeView {
     }
 
     /** Each timer's figures so far (rate, ticks, lateness percentiles, overruns). */
-    public List<io.canopy.tick.TimerStats> timerStats() {
+    public List<io.canopy.tick.stats.TimerStats> timerStats() {
         return node.ticker.stats();
     }
 

@@ -7,7 +7,7 @@ import io.canopy.messaging.Node;
 import io.canopy.proto.LinkStatus;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.canopy.launch.run;
 
 import io.canopy.hardware.device.BatteryMonitor;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.util.Locale;
 
 /**

@@ -56,7 +56,7 @@ final class Telemetry implements TickListener {
 
     /** Outbox thread. */
     private void publish() {
-        for (io.canopy.tick.TimerStats s : node.ticker.stats()) {
+        for (io.canopy.tick.stats.TimerStats s : node.ticker.stats()) {
             timers.publish(TimerStats.newBuilder().setTimer(s.name()).setRateHz(s.rate().hz()).setTicks(s.ticks())
                     .setOverruns(s.overruns()).setMissedDeadlines(s.missed())
                     .setLatenessP50Us(s.latenessNsAt(50) / 1e3).setLatenessP99Us(s.latenessNsAt(99) / 1e3)

@@ -8,7 +8,7 @@ import io.canopy.launch.status.ScxmlOutline;
 import io.canopy.launch.status.TreeShape;
 import io.canopy.proto.LinkStatus;
 import io.canopy.proto.MachineTransition;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;

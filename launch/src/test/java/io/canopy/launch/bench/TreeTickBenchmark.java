@@ -5,7 +5,7 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.bench.BenchLeaves;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.SystemNanoClock;

@@ -2,7 +2,7 @@ package io.canopy.launch.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;

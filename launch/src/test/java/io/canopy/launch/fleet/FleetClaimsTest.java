@@ -4,7 +4,7 @@ import java.time.Duration;
 import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;

@@ -7,7 +7,7 @@ import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.launch.RemotePlan;
 import io.canopy.launch.Source;
 import io.canopy.proto.remote.Goal;

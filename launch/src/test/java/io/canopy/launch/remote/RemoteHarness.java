@@ -9,7 +9,7 @@ import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.RobotProbe;
-import io.canopy.messaging.EmbeddedBroker;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.launch.MachinePlan;
 import io.canopy.launch.Source;
 import io.canopy.launch.TreePlan;

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.canopy.launch.LaunchLoader;
-import io.canopy.tick.RealtimeKnobs;
-import io.canopy.tick.RealtimeOptions;
+import io.canopy.tick.realtime.RealtimeKnobs;
+import io.canopy.tick.realtime.RealtimeOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.run.LaunchRunner;
-import io.canopy.tick.TimerStats;
+import io.canopy.tick.stats.TimerStats;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -77,7 +77,7 @@ public final class ScxmlLoader {
         try {
             if (Files.exists(file) && !declaresOwnEncoding(file)) {
                 // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
-                io.canopy.bt.TextFile.read(file, "an SCXML document (<scxml>)");
+                io.canopy.bt.load.TextFile.read(file, "an SCXML document (<scxml>)");
             }
             InputStream in;
             try {

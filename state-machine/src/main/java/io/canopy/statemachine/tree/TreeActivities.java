@@ -7,7 +7,7 @@ import io.canopy.bt.Blackboard;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

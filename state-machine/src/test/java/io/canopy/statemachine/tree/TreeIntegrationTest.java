@@ -12,7 +12,7 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.XmlTreeLoader;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import io.canopy.tick.Ticker;

@@ -1,0 +1,299 @@
+package io.canopy.bt.load;
+
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.NodeSpec;
+import io.canopy.bt.PortDirection;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.InputException;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Loads BehaviorTree.CPP v4 XML ({@code <root BTCPP_format="4">}): several {@code <BehaviorTree>}s,
+ * {@code main_tree_to_execute}, {@code <SubTree>} with remapping and {@code _autoremap}, {@code <include
+ * path>} (relative to the including file), {@code <TreeNodesModel>} SubTree port defaults, compact
+ * ({@code <Sequence>}) and explicit ({@code <Control ID="Sequence">}) elements. Every error is an
+ * {@link InputException} naming file, line, column and element and saying how to fix it.
+ */
+public final class XmlTreeLoader {
+    private final NodeRegistry registry;
+    private final Palette palette = new Palette();
+    private final List<Path> searchPath = new ArrayList<>();
+    private io.canopy.bt.standin.StandInRules standIns = io.canopy.bt.standin.StandInRules.NONE;
+    private final List<String> warnings = new ArrayList<>();
+    private boolean useStandIns;
+    private String main;
+
+    public XmlTreeLoader(NodeRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Adds the node types declared by a palette file ({@code <TreeNodesModel>}, as Groot2 exports it). */
+    public XmlTreeLoader withPalette(Path file) {
+        palette.addFile(file);
+        return this;
+    }
+
+    /** Which {@code <BehaviorTree>} to run, overriding {@code main_tree_to_execute} (null: the file decides). */
+    public XmlTreeLoader withMain(String id) {
+        this.main = id;
+        return this;
+    }
+
+    /** Folders searched for {@code <include path>} (and {@code ros_pkg}) files not found beside the includer. */
+    public XmlTreeLoader withSearchPath(List<Path> dirs) {
+        searchPath.addAll(dirs);
+        return this;
+    }
+
+    /**
+     * Declared types nothing implements become stand-ins (validate, graph, tree-test, {@code --stub-unknown}):
+     * {@code scripts} says what some of them do, the others succeed at once. Without this, such a type is an
+     * error naming the palette that declared it.
+     */
+    public XmlTreeLoader withStandIns(Map<String, io.canopy.bt.standin.StandIn> scripts) {
+        return withStandIns(io.canopy.bt.standin.StandInRules.ofTypes(scripts));
+    }
+
+    /** As {@link #withStandIns(Map)}, with substitution rules by type ID or node name (earlier rules first). */
+    public XmlTreeLoader withStandIns(io.canopy.bt.standin.StandInRules rules) {
+        useStandIns = true;
+        standIns = standIns.then(rules);
+        return this;
+    }
+
+    /** Warnings of the loads so far (lenient syntax, deprecated aliases, palette merges), one line each. */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>(warnings);
+        out.addAll(palette.notes());
+        return out;
+    }
+
+    /** Loads {@code file} and builds its main tree on {@code blackboard} (entries written before stay). */
+    public Tree loadFile(Path file, Blackboard blackboard, TreeContext context) {
+        return assemble(parseFile(file), blackboard, context);
+    }
+
+    /** Loads XML text (includes are relative to the working directory). */
+    public Tree loadText(String xml, Blackboard blackboard, TreeContext context) {
+        return assemble(parseText(xml, null), blackboard, context);
+    }
+
+    /**
+     * Every problem of {@code file} (with its includes and palettes) without running anything, one line each
+     * (empty when it loads); warnings go to {@link #warnings()}.
+     */
+    public List<String> check(Path file) {
+        try {
+            loadFile(file, Blackboard.create(), new TreeContext(
+                    new io.canopy.tick.DeadlineTimerQueue(new io.canopy.tick.ManualNanoClock()), 0));
+            return List.of();
+        } catch (InputException e) {
+            return List.of(e.getMessage().split("\n"));
+        }
+    }
+
+    private Tree assemble(TreeDocument doc, Blackboard blackboard, TreeContext context) {
+        warnings.addAll(doc.warnings);
+        int read = doc.warnings.size(); // the reading's warnings (lenient syntax) are added once, not again below
+        Palette all = new Palette().merge(palette).merge(doc.palette);
+        NodeRegistry effective = registry;
+        if (!all.declarations().isEmpty()) {
+            effective = registry.copy();
+            io.canopy.bt.standin.StandInRules stubs = io.canopy.bt.standin.StubUnknown.rules();
+            if (useStandIns) {
+                all.registerStandIns(effective, standIns);
+            } else if (stubs != null) {
+                List<Palette.Declaration> stubbed = all.registerStandIns(effective, stubs);
+                String w = io.canopy.bt.standin.StubUnknown.report(stubbed.stream().map(Palette.Declaration::id).toList(),
+                        stubbed.stream().map(d -> d.id() + " (" + d.kind().xmlName() + ", declared at " + d.source() + ")").toList());
+                if (w != null) {
+                    warnings.add("warning: " + w);
+                }
+            }
+        }
+        if (main != null) {
+            doc.mainTreeId = main;
+        }
+        List<String> paletteErrors = new ArrayList<>(doc.palette.errors());
+        Tree t;
+        try {
+            t = TreeAssembler.assemble(doc, effective, all, paletteErrors, blackboard, context);
+        } finally {
+            warnings.addAll(doc.warnings.subList(read, doc.warnings.size())); // deprecated aliases, found while assembling
+        }
+        return t;
+    }
+
+    TreeDocument parseFile(Path file) {
+        TreeDocument doc = new TreeDocument();
+        doc.file = file.toString();
+        readFile(file, doc, new HashSet<>(), true);
+        return doc;
+    }
+
+    TreeDocument parseText(String xml, Path baseDir) {
+        TreeDocument doc = new TreeDocument();
+        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(xml, null, doc.warnings)), null);
+        addDocument(root, baseDir == null ? Path.of("").toAbsolutePath() : baseDir, doc, new HashSet<>(), true);
+        return doc;
+    }
+
+    private void readFile(Path file, TreeDocument doc, Set<Path> including, boolean first) {
+        Path abs = file.toAbsolutePath().normalize();
+        if (!including.add(abs)) {
+            throw new InputException(file + ": includes itself (through <include>); remove the cycle");
+        }
+        String text = TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
+        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(text, file.toString(), doc.warnings)), file.toString());
+        addDocument(root, abs.getParent(), doc, including, first);
+        including.remove(abs);
+    }
+
+    private void addDocument(NodeSpec root, Path baseDir, TreeDocument doc, Set<Path> including, boolean first) {
+        if (!root.element.equals("root")) {
+            throw new InputException(root.where() + ": the document element must be <root BTCPP_format=\"4\">");
+        }
+        String format = root.attributes.get("BTCPP_format");
+        if (format != null && !format.equals("4")) {
+            throw new InputException(root.where() + ": BTCPP_format=\"" + format + "\" is a BehaviorTree.CPP v"
+                    + format + " file; Canopy reads version 4: convert it with 'canopy tree-upgrade "
+                    + (root.file == null ? "FILE" : root.file) + "'");
+        }
+        if (format == null) {
+            String v3 = TreeUpgrade.v3Construct(root);
+            if (v3 != null) {
+                throw new InputException(v3 + ": this looks like a BehaviorTree.CPP v3 file (no BTCPP_format); "
+                        + "convert it with 'canopy tree-upgrade " + (root.file == null ? "FILE" : root.file)
+                        + "', or add BTCPP_format=\"4\" to <root> if it is v4");
+            }
+        }
+        if (first) {
+            doc.mainTreeId = root.attributes.get("main_tree_to_execute");
+        }
+        int treeCount = 0;
+        int models = 0;
+        for (NodeSpec child : root.children) {
+            switch (child.element) {
+                case "BehaviorTree" -> treeCount++;
+                case "TreeNodesModel" -> models++;
+                default -> {
+                    // checked below
+                }
+            }
+        }
+        for (NodeSpec child : root.children) {
+            switch (child.element) {
+                case "include" -> include(child, baseDir, doc, including);
+                case "BehaviorTree" -> addTree(child, doc, treeCount);
+                case "TreeNodesModel" -> {
+                    addModels(child, doc);
+                    doc.palette.add(child);
+                }
+                default -> throw new InputException(child.where() + ": unexpected element under <root>; "
+                        + "expected <BehaviorTree>, <include> or <TreeNodesModel>");
+            }
+        }
+    }
+
+    private void include(NodeSpec inc, Path baseDir, TreeDocument doc, Set<Path> including) {
+        String path = inc.attributes.get("path");
+        if (path == null || path.isEmpty()) {
+            throw new InputException(inc.where() + ": <include> needs path=\"file.xml\"");
+        }
+        String pkg = inc.attributes.get("ros_pkg");
+        Path p = Path.of(path);
+        List<Path> candidates = new ArrayList<>();
+        if (p.isAbsolute()) {
+            candidates.add(p);
+        } else {
+            if (pkg == null) {
+                candidates.add(baseDir.resolve(p));
+            }
+            for (Path dir : searchPath) {
+                if (pkg != null) {
+                    candidates.add(dir.resolve(pkg).resolve(p));
+                    candidates.add(dir.resolve(pkg).resolve("share").resolve(pkg).resolve(p));
+                }
+                candidates.add(dir.resolve(p));
+            }
+        }
+        Path file = null;
+        for (Path c : candidates) {
+            if (java.nio.file.Files.isRegularFile(c)) {
+                file = c;
+                break;
+            }
+        }
+        if (file == null) {
+            throw new InputException(inc.where() + ": <include" + (pkg == null ? "" : " ros_pkg=\"" + pkg + "\"")
+                    + " path=\"" + path + "\">: no such file (looked at " + candidates + "); "
+                    + (searchPath.isEmpty() ? "the path is relative to the including file, or give --path DIR"
+                            : "fix the path or add the folder with --path DIR"));
+        }
+        readFile(file, doc, including, false);
+    }
+
+    private void addTree(NodeSpec bt, TreeDocument doc, int treesInFile) {
+        String id = bt.attributes.get("ID");
+        if (id == null || id.isEmpty()) {
+            if (treesInFile > 1) {
+                throw new InputException(bt.where() + ": a file with several <BehaviorTree>s must give each "
+                        + "an ID=\"...\"");
+            }
+            id = "BehaviorTree_" + doc.trees.size();
+        }
+        if (doc.trees.containsKey(id)) {
+            throw new InputException(bt.where() + ": a <BehaviorTree ID=\"" + id + "\"> already exists (at "
+                    + doc.trees.get(id).element().location() + "); give each tree its own ID");
+        }
+        if (bt.children.size() != 1) {
+            throw new InputException(bt.where() + ": a <BehaviorTree> must have exactly 1 child (its root "
+                    + "node), not " + bt.children.size());
+        }
+        doc.trees.put(id, new TreeDocument.TreeDef(id, bt, bt.children.get(0)));
+    }
+
+    private void addModels(NodeSpec models, TreeDocument doc) {
+        for (NodeSpec model : models.children) {
+            if (!model.element.equals("SubTree")) {
+                continue;
+            }
+            String id = model.attributes.get("ID");
+            if (id == null) {
+                throw new InputException(model.where() + ": a <SubTree> model needs ID=\"...\"");
+            }
+            Map<String, TreeDocument.ModelPort> ports = new LinkedHashMap<>();
+            for (NodeSpec port : model.children) {
+                PortDirection dir = switch (port.element) {
+                    case "input_port" -> PortDirection.INPUT;
+                    case "output_port" -> PortDirection.OUTPUT;
+                    case "inout_port" -> PortDirection.INOUT;
+                    default -> null;
+                };
+                if (dir == null) {
+                    continue;
+                }
+                String name = port.attributes.get("name");
+                if (name == null) {
+                    throw new InputException(port.where() + ": a port of a <SubTree> model needs name=\"...\"");
+                }
+                ports.put(name, new TreeDocument.ModelPort(name, dir, port.attributes.get("default")));
+            }
+            doc.subtreeModels.put(id, ports);
+        }
+    }
+
+    /** The IDs of the trees in {@code file} and its includes, in document order. */
+    public List<String> treeIds(Path file) {
+        return new ArrayList<>(parseFile(file).trees.keySet());
+    }
+}

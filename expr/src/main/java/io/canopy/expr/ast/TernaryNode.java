@@ -1,0 +1,36 @@
+package io.canopy.expr.ast;
+
+import io.canopy.expr.ExpressionException;
+import io.canopy.expr.Ops;
+import io.canopy.expr.Value;
+
+/** {@code cond ? a : b}. BehaviorTree.CPP: a non-empty string or a non-zero number is true. */
+public final class TernaryNode extends Node {
+    private final Node condition;
+    private final Node then;
+    private final Node otherwise;
+    private final boolean ecma;
+
+    public TernaryNode(Node condition, Node then, Node otherwise, boolean ecma) {
+        this.condition = condition;
+        this.then = then;
+        this.otherwise = otherwise;
+        this.ecma = ecma;
+    }
+
+    @Override
+    public void eval(Value out) {
+        condition.eval(out);
+        boolean c;
+        if (ecma) {
+            c = Ops.truthy(out);
+        } else if (out.kind == Value.STR) {
+            c = !out.str().isEmpty();
+        } else if (out.isNumber()) {
+            c = out.num != 0;
+        } else {
+            throw new ExpressionException(null, "the condition of '?:' is " + Ops.describe(out) + ", not a number or a string").with(out);
+        }
+        (c ? then : otherwise).eval(out);
+    }
+}
