@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * the command line, where {@code ps} shows it) and {@code --ca-file} for {@code ssl://} brokers. On
  * {@code canopy run} they override every node's {@code <mqtt>} login; an embedded broker takes none.
  */
-final class BrokerLogin {
+public final class BrokerLogin {
     @Option(names = "--user", paramLabel = "NAME", description = "MQTT user name (with --password-env for its password).")
     String user;
 
@@ -51,7 +51,7 @@ final class BrokerLogin {
     }
 
     /** Sets the login on a client's configuration (one clear error for a missing variable or unreadable file). */
-    void applyTo(io.canopy.messaging.NodeConfig.Builder b) {
+    public void applyTo(io.canopy.messaging.NodeConfig.Builder b) {
         String password = password();
         if (user != null) {
             b.credentials(user, password == null ? null : password.toCharArray());
@@ -63,7 +63,7 @@ final class BrokerLogin {
     }
 
     /** Every node of {@code plan} logging in this way (nodes on an embedded broker are refused: it has no login). */
-    LaunchPlan applyTo(LaunchPlan plan) {
+    public LaunchPlan applyTo(LaunchPlan plan) {
         if (!given()) {
             return plan;
         }

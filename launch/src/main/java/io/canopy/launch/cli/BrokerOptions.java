@@ -11,10 +11,10 @@ import picocli.CommandLine.Option;
  * starts a quiet client node (no {@code state} announcement) and fails with one line when the broker is not
  * reachable.
  */
-final class BrokerOptions {
+public final class BrokerOptions {
     @Option(names = "--broker", paramLabel = "URL", defaultValue = "tcp://127.0.0.1:1883",
             description = "tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
-    String broker;
+    public String broker;
 
     @picocli.CommandLine.Mixin
     BrokerLogin login = new BrokerLogin();
@@ -24,7 +24,7 @@ final class BrokerOptions {
     long connectTimeoutMs;
 
     /** A connected client node named {@code canopy_<what>_<pid>}; the caller closes it. */
-    Node connect(String what) throws InterruptedException {
+    public Node connect(String what) throws InterruptedException {
         if (connectTimeoutMs <= 0) {
             throw new InputException("--connect-timeout-ms " + connectTimeoutMs + ": must be positive; for example"
                     + " --connect-timeout-ms 5000");

@@ -1,5 +1,19 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.bench.BenchCommand;
+import io.canopy.launch.cli.topic.BagCommand;
+import io.canopy.launch.cli.topic.CallCommand;
+import io.canopy.launch.cli.topic.EchoCommand;
+import io.canopy.launch.cli.topic.PubCommand;
+import io.canopy.launch.cli.topic.TopicCommand;
+import io.canopy.launch.cli.tree.BtlogCommand;
+import io.canopy.launch.cli.topic.GraphCommand;
+import io.canopy.launch.cli.tree.NodesCommand;
+import io.canopy.launch.cli.tree.ScxmlCommand;
+import io.canopy.launch.cli.tree.ScxmlTestCommand;
+import io.canopy.launch.cli.tree.TreeCommand;
+import io.canopy.launch.cli.tree.TreeTestCommand;
+import io.canopy.launch.cli.tree.TreeUpgradeCommand;
 import io.canopy.InputException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -67,7 +81,7 @@ public final class CanopyMain {
         }
     }
 
-    static CommandLine commandLine() {
+    public static CommandLine commandLine() {
         return configure(new CommandLine(new CanopyMain()));
     }
 

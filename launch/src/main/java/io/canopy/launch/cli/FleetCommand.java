@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.bench.BenchSoakCommand;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.topic.GraphSnapshot;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 import io.canopy.messaging.Node;

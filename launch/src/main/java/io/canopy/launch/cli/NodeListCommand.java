@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.topic.GraphSnapshot;
 import io.canopy.messaging.Node;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

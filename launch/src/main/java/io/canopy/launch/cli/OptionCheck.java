@@ -3,7 +3,7 @@ package io.canopy.launch.cli;
 import io.canopy.InputException;
 
 /** Range checks of numeric options whose message names the command, the option and the value given. */
-final class OptionCheck {
+public final class OptionCheck {
     private OptionCheck() {}
 
     /** Refuses {@code value < min} (NaN too) with "{@code command: option value: give min or more}". */
@@ -11,7 +11,7 @@ final class OptionCheck {
      * A duration option ({@code 500ms}, {@code 5s}, {@code 2m}, a plain number of seconds), read by the one
      * duration parser ({@link io.canopy.tick.Durations}); {@code positive} refuses 0.
      */
-    static long durationNs(String option, String text, boolean positive) {
+    public static long durationNs(String option, String text, boolean positive) {
         long ns;
         try {
             ns = io.canopy.tick.Durations.parseNs(text);
@@ -25,7 +25,7 @@ final class OptionCheck {
         return ns;
     }
 
-    static void atLeast(String command, String option, double value, double min) {
+    public static void atLeast(String command, String option, double value, double min) {
         if (!(value >= min)) {
             throw new InputException(command + ": " + option + " " + format(value) + " is out of range; give "
                     + format(min) + " or more");
@@ -33,7 +33,7 @@ final class OptionCheck {
     }
 
     /** Refuses {@code value <= 0} (NaN too). */
-    static void positive(String command, String option, double value) {
+    public static void positive(String command, String option, double value) {
         if (!(value > 0)) {
             throw new InputException(command + ": " + option + " " + format(value)
                     + " is out of range; give a value above 0");

@@ -8,13 +8,13 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /** {@code --plugin JAR} (repeatable) for validate, tree-test and run: node types from plugin jars. */
-final class PluginOptions {
+public final class PluginOptions {
     @Option(names = "--plugin", paramLabel = "JAR", description = "A plugin jar whose node types are found through "
             + "ServiceLoader (io.canopy.bt.plugin.CanopyPlugin); repeatable. See docs/bringing-btcpp-trees.md.")
-    List<Path> jars = new ArrayList<>();
+    public List<Path> jars = new ArrayList<>();
 
     /** {@code registry} with every plugin's types added; an InputException naming each bad jar. */
-    NodeRegistry addTo(NodeRegistry registry) {
+    public NodeRegistry addTo(NodeRegistry registry) {
         if (!jars.isEmpty()) {
             PluginLoader.load(jars, registry);
         }

@@ -1,5 +1,7 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.tree.ScxmlCommand;
+import io.canopy.launch.cli.tree.TreeCheck;
 import io.canopy.launch.FileCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;

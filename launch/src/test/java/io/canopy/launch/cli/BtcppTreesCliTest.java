@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.tree.TreeUpgradeCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -11,12 +11,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ValidateCommandTest {
+public class ValidateCommandTest {
     @TempDir
     Path dir;
 
     /** Runs canopy with captured stdout and stderr: {exit, out, err}. */
-    static Object[] run(String... args) {
+    public static Object[] run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.launch.cli.bench.LatencyBench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.hardware.serial.SocatPtyPair;
