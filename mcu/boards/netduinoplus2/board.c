@@ -91,9 +91,10 @@ typedef struct {
     board_uart_stats_t stats;
 } uart_t;
 
-static uart_t host = {.base = 0x40011000u, .irq = IRQ_USART1};    /* USART1, APB2 (RM0090 §2.3 Table 1) */
+/* (base and IRQ are set in board_init, so that the rings stay in .bss instead of taking flash for .data) */
+static uart_t host;    /* USART1 at 0x40011000, APB2 (RM0090 §2.3 Table 1) */
 #ifndef BOARD_NO_CONSOLE
-static uart_t console = {.base = 0x40004400u, .irq = IRQ_USART2}; /* USART2, APB1 */
+static uart_t console; /* USART2 at 0x40004400, APB1 */
 #endif
 static volatile uint32_t ms;
 static uint32_t core_hz, apb1_hz, apb2_hz, tick_reload;
@@ -228,8 +229,12 @@ void board_init(void) {
     GPIOA_PUPDR = (GPIOA_PUPDR & ~((3u << 6) | (3u << 20))) | (1u << 6) | (1u << 20);
     GPIOA_AFRL = (GPIOA_AFRL & ~((0xFu << 8) | (0xFu << 12))) | (7u << 8) | (7u << 12);
     GPIOA_AFRH = (GPIOA_AFRH & ~((0xFu << 4) | (0xFu << 8))) | (7u << 4) | (7u << 8);
+    host.base = 0x40011000u;
+    host.irq = IRQ_USART1;
     uart_init(&host, apb2_hz, true);
 #ifndef BOARD_NO_CONSOLE
+    console.base = 0x40004400u;
+    console.irq = IRQ_USART2;
     uart_init(&console, apb1_hz, false);
 #endif
     tick_reload = core_hz / 1000u - 1u;
