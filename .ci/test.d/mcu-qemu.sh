@@ -32,7 +32,7 @@ trap cleanup EXIT
 pass() { echo "PASS mcu-qemu $*"; passed=$((passed + 1)); }
 fail() { echo "FAIL mcu-qemu $*"; failed=$((failed + 1)); }
 finish() {
-  echo "mcu-qemu logs: $dir"
+  echo "mcu-qemu logs: $dir (took $SECONDS s)"
   echo "$passed passed, $failed failed"
   [ "$failed" = 0 ]
   exit
@@ -134,7 +134,7 @@ if wait_until 20 moving; then
   if stopped_by_fw && [ "$hb" -ge 1 ] && [ "$st" -ge 2 ]; then
     pass "failsafe: with the node stopped (SIGSTOP) the firmware stopped both wheels by itself (timeouts $(field timeouts "$after"), host silences $(field host_silences "$after")); it reported $st still motor states with FAULT_COMMAND_TIMEOUT and $hb heartbeats with fault_flags=4, read after SIGCONT"
     grep -m 1 '^heartbeat .*fault_flags=4$' "$dir/failsafe-frames.txt" | sed 's/^/  /'
-    grep '^motor_state .*fault_flags=[4-7]$' "$dir/failsafe-frames.txt" | tail -n 2 | sed 's/^/  /'
+    grep '^motor_state ' "$dir/failsafe-frames.txt" | grep 'velocity=-\?0\.0[0-4][0-9] .*fault_flags=[4-7]$' | tail -n 2 | sed 's/^/  /'
   else
     fail "failsafe: wheels $(field wheels "$(last_status)"), stops $(stops) (before $stops0), $st stopped motor states and $hb heartbeats with FAULT_COMMAND_TIMEOUT (see $dir/failsafe-frames.txt)"
   fi
