@@ -12,7 +12,7 @@
  *       command (what diffdrive_app's on_envelope does first)
  *   tx  the firmware's MotorState frame: canopy_link_encode (protobuf encode + CRC + COBS) then board_host_write
  *       (copy into the TX ring, pend the UART interrupt, the interrupt writing every byte to the data register)
- *   hb  the same for a Heartbeat
+ *   range, hb  the same for a RangeReading and a Heartbeat
  */
 #include "board.h"
 #include "canopy_link.h"
@@ -150,6 +150,15 @@ int main(void) {
     uint32_t bytes;
     uint32_t tx_cycles = send_frames(&s, &bytes);
     report("tx MotorState (encode+CRC+COBS+UART interrupt)", tx_cycles, FRAMES, bytes);
+    wait_ms(20);
+
+    canopy_v1_Envelope r = canopy_v1_Envelope_init_zero;
+    r.which_body = canopy_v1_Envelope_range_reading_tag;
+    r.body.range_reading.range_m = 1.234f;
+    r.body.range_reading.min_m = 0.02f;
+    r.body.range_reading.max_m = 4.0f;
+    uint32_t range_cycles = send_frames(&r, &bytes);
+    report("tx RangeReading (encode+CRC+COBS+UART interrupt)", range_cycles, FRAMES, bytes);
     wait_ms(20);
 
     canopy_v1_Envelope h = canopy_v1_Envelope_init_zero;
