@@ -39,6 +39,8 @@ void Default_Handler(void) {
     }
 }
 
+/* every IRQ to Default_Handler, then the ones the firmware handles (a designated initializer overriding the range) */
+#pragma GCC diagnostic ignored "-Woverride-init"
 #define IRQS 32
 __attribute__((section(".vectors"), used)) static void (*const vectors[16 + IRQS])(void) = {
     [0] = (void (*)(void))(&_estack),
