@@ -8,7 +8,11 @@
  *              RXDRDY interrupt into a ring buffer, TX from a ring buffer by the TXDRDY interrupt. QEMU connects its
  *              first -serial to it. The chip has one UART, so no console (board_console_write writes nothing,
  *              unless BOARD_CONSOLE_ON_HOST, as in the measurement build).
- *   tick       TIMER0 (IRQ 2 + 6 = 8) at 16 MHz, compare 0 every 16000 counts with the COMPARE0_CLEAR short: 1 kHz.
+ *   time       TIMER1, 32 bits free-running at 16 MHz (core cycles), read by a capture: board_millis() comes from
+ *              its count, so a late tick interrupt loses no time.
+ *   tick       TIMER0 (IRQ 8) at 16 MHz, compare 0 every 16000 counts with the COMPARE0_CLEAR short: 1 kHz, wakes the
+ *              main loop and brings the time up to date. (Alone it would lose time: QEMU's model clears the count
+ *              when it handles the compare, late on a busy host; the firmware's clock ran 15 % slow.)
  *   clock      the 16 MHz crystal (HFCLKSTART), with a bounded wait: the core runs at 16 MHz either way (the RC
  *              oscillator until the crystal is up; QEMU models no CLOCK peripheral, its registers read 0).
  */
@@ -44,15 +48,21 @@
 #define TIMER_BASE 0x40008000u
 #define TIMER_TASKS_START REG(TIMER_BASE + 0x000)
 #define TIMER_TASKS_CLEAR REG(TIMER_BASE + 0x00C)
-#define TIMER_TASKS_CAPTURE1 REG(TIMER_BASE + 0x044)
 #define TIMER_EVENTS_COMPARE0 REG(TIMER_BASE + 0x140)
-#define TIMER_SHORTS REG(TIMER_BASE + 0x200)      /* COMPARE0_CLEAR bit 0 */
 #define TIMER_INTENSET REG(TIMER_BASE + 0x304)    /* COMPARE0 bit 16 */
 #define TIMER_MODE REG(TIMER_BASE + 0x504)        /* 0: timer */
-#define TIMER_BITMODE REG(TIMER_BASE + 0x508)     /* 0: 16 bit */
+#define TIMER_SHORTS REG(TIMER_BASE + 0x200)      /* COMPARE0_CLEAR bit 0 */
+#define TIMER_BITMODE REG(TIMER_BASE + 0x508)     /* 0: 16 bit, 3: 32 bit */
 #define TIMER_PRESCALER REG(TIMER_BASE + 0x510)   /* f = 16 MHz / 2^PRESCALER */
 #define TIMER_CC0 REG(TIMER_BASE + 0x540)
-#define TIMER_CC1 REG(TIMER_BASE + 0x544)
+/* ---- TIMER1, base 0x40009000: the same registers ---- */
+#define TIMER1_BASE 0x40009000u
+#define TIMER1_TASKS_START REG(TIMER1_BASE + 0x000)
+#define TIMER1_TASKS_CAPTURE0 REG(TIMER1_BASE + 0x040)
+#define TIMER1_MODE REG(TIMER1_BASE + 0x504)
+#define TIMER1_BITMODE REG(TIMER1_BASE + 0x508)
+#define TIMER1_PRESCALER REG(TIMER1_BASE + 0x510)
+#define TIMER1_CC0 REG(TIMER1_BASE + 0x540)
 
 /* ---- NVIC (ARMv6-M ARM B3.4) ---- */
 #define NVIC_ISER REG(0xE000E100u)
@@ -70,6 +80,7 @@ static volatile uint32_t tx_head, tx_tail; /* main loop writes head, ISR tail */
 static volatile bool tx_busy;              /* a byte is in TXD: its TXDRDY interrupt sends the next */
 static board_uart_stats_t stats;
 static volatile uint32_t ms;
+static uint32_t cycles_last, cycles_rest;
 
 static inline void irq_off(void) { __asm volatile("cpsid i" ::: "memory"); }
 static inline void irq_on(void) { __asm volatile("cpsie i" ::: "memory"); }
@@ -120,9 +131,18 @@ void UART0_IRQHandler(void) {
     }
 }
 
+static uint32_t timer_now(void) {
+    TIMER1_TASKS_CAPTURE0 = 1;
+    return TIMER1_CC0;
+}
+
 void TIMER0_IRQHandler(void) {
     TIMER_EVENTS_COMPARE0 = 0;
-    ms++;
+    uint32_t now = timer_now();
+    uint32_t c = now - cycles_last + cycles_rest;
+    cycles_last = now;
+    ms += c / TICK_COUNTS;
+    cycles_rest = c % TICK_COUNTS;
 }
 
 void board_init(void) {
@@ -142,6 +162,12 @@ void board_init(void) {
     UART_TASKS_STARTRX = 1;
     UART_TASKS_STARTTX = 1;
 
+    TIMER1_MODE = 0;
+    TIMER1_BITMODE = 3;
+    TIMER1_PRESCALER = 0;
+    TIMER1_TASKS_START = 1;
+    cycles_last = timer_now();
+
     TIMER_MODE = 0;
     TIMER_BITMODE = 0;
     TIMER_PRESCALER = 0;
@@ -157,15 +183,10 @@ uint32_t board_millis(void) { return ms; }
 uint32_t board_core_hz(void) { return CORE_HZ; }
 
 uint32_t board_cycles(void) {
-    irq_off();
-    uint32_t m = ms;
-    TIMER_TASKS_CAPTURE1 = 1;
-    uint32_t c = TIMER_CC1;
-    if (TIMER_EVENTS_COMPARE0 && c < TICK_COUNTS / 2u) {
-        m++; /* the counter wrapped and its interrupt is still pending */
-    }
+    irq_off(); /* TIMER1's CC0 is shared with the tick interrupt */
+    uint32_t c = timer_now();
     irq_on();
-    return m * TICK_COUNTS + c;
+    return c;
 }
 
 size_t board_host_read(uint8_t *buf, size_t cap) {

@@ -8,7 +8,10 @@
  *              RX interrupt into a ring buffer, TX from a ring buffer by the TXE interrupt. QEMU connects its
  *              first -serial to USART1 (0x40011000, IRQ 37).
  *   console    USART2 (PA2 TX / PA3 RX, AF7), TX only, same driver: the status line. QEMU's second -serial.
- *   tick       SysTick at 1 kHz from the core clock.
+ *   time       TIM2 (RM0090 §18), 32 bits free-running at 1 MHz: board_millis() comes from its count, so a late tick
+ *              interrupt loses no time (QEMU's SysTick does: its model re-arms each period from the late expiry,
+ *              and on a busy host the emulated SysTick ran 6 to 12 % slow; TIM2's count follows the virtual clock).
+ *   tick       SysTick at 1 kHz from the core clock: wakes the main loop from WFI and brings the time up to date.
  *   clock      168 MHz from the PLL on the board's HSE crystal (25 MHz on a Netduino Plus 2, BOARD_HSE_HZ);
  *              16 MHz HSI when the crystal or the PLL does not start within a bounded wait.
  */
@@ -37,7 +40,7 @@
 #define RCC_PLLCFGR REG(RCC_BASE + 0x04) /* §7.3.2 PLL configuration: PLLM[5:0] PLLN[14:6] PLLP[17:16] PLLSRC[22] PLLQ[27:24] */
 #define RCC_CFGR REG(RCC_BASE + 0x08)    /* §7.3.3 clock configuration: SW[1:0] SWS[3:2] HPRE[7:4] PPRE1[12:10] PPRE2[15:13] */
 #define RCC_AHB1ENR REG(RCC_BASE + 0x30) /* §7.3.10 AHB1 peripheral clock enable: GPIOAEN bit 0 */
-#define RCC_APB1ENR REG(RCC_BASE + 0x40) /* §7.3.13 APB1 peripheral clock enable: USART2EN bit 17 */
+#define RCC_APB1ENR REG(RCC_BASE + 0x40) /* §7.3.13 APB1 peripheral clock enable: TIM2EN bit 0, USART2EN bit 17 */
 #define RCC_APB2ENR REG(RCC_BASE + 0x44) /* §7.3.14 APB2 peripheral clock enable: USART1EN bit 4 */
 
 /* ---- Flash interface, base 0x40023C00 ---- */
@@ -49,6 +52,15 @@
 #define GPIOA_PUPDR REG(GPIOA_BASE + 0x0C) /* §8.4.4 pull-up/pull-down: 01 = pull-up (an idle RX line is high) */
 #define GPIOA_AFRL REG(GPIOA_BASE + 0x20)  /* §8.4.9 alternate function low, pins 0..7, 4 bits each */
 #define GPIOA_AFRH REG(GPIOA_BASE + 0x24)  /* §8.4.10 alternate function high, pins 8..15 */
+
+/* ---- TIM2, base 0x40000000 (registers §18.4) ---- */
+#define TIM2_CR1 REG(0x40000000u)  /* §18.4.1 control 1: CEN bit 0 (up-counting, the reset value) */
+#define TIM2_EGR REG(0x40000014u)  /* §18.4.6 event generation: UG bit 0 loads PSC */
+#define TIM2_CNT REG(0x40000024u)  /* §18.4.10 counter (32 bits on TIM2 and TIM5) */
+#define TIM2_PSC REG(0x40000028u)  /* §18.4.11 prescaler: f = timer clock / (PSC + 1) */
+#define TIM2_ARR REG(0x4000002Cu)  /* §18.4.12 auto-reload */
+/* QEMU's timer model counts at a fixed 1 GHz; on silicon TIM2 runs at 2 x APB1 (§7.2, "timer clocks") */
+#define EMULATED_TIMER_HZ 1000000000u
 
 /* ---- USART registers (§30.6), offsets from the USART's base ---- */
 #define USART_SR 0x00   /* §30.6.1 status */
@@ -96,8 +108,10 @@ static uart_t host;    /* USART1 at 0x40011000, APB2 (RM0090 §2.3 Table 1) */
 #ifndef BOARD_NO_CONSOLE
 static uart_t console; /* USART2 at 0x40004400, APB1 */
 #endif
-static volatile uint32_t ms;
-static uint32_t core_hz, apb1_hz, apb2_hz, tick_reload;
+static volatile uint32_t ms;     /* milliseconds, from TIM2 */
+static volatile uint32_t ticks;  /* SysTick interrupts, for board_cycles */
+static uint32_t us_last, us_rest;
+static uint32_t core_hz, apb1_hz, apb2_hz, timer_hz, tick_reload;
 
 static inline void irq_off(void) { __asm volatile("cpsid i" ::: "memory"); }
 static inline void irq_on(void) { __asm volatile("cpsie i" ::: "memory"); }
@@ -181,9 +195,10 @@ static uint32_t clock_init(void) {
     if ((RCC_CR & (RCC_CR_HSION | RCC_CR_HSIRDY)) == 0) {
         /* HSI is on and ready after every reset on silicon, so an RCC reading 0 is no RCC: the emulator */
         apb1_hz = apb2_hz = EMULATED_CORE_HZ;
+        timer_hz = EMULATED_TIMER_HZ;
         return EMULATED_CORE_HZ;
     }
-    apb1_hz = apb2_hz = HSI_HZ;
+    apb1_hz = apb2_hz = timer_hz = HSI_HZ;
     RCC_CR |= RCC_CR_HSEON;
     uint32_t i = 0;
     while (!(RCC_CR & RCC_CR_HSERDY) && ++i < READY_WAIT) {
@@ -213,16 +228,25 @@ static uint32_t clock_init(void) {
     }
     apb1_hz = PLL_HZ / 4u;
     apb2_hz = PLL_HZ / 2u;
+    timer_hz = 2u * apb1_hz; /* APB1 prescaler > 1: its timers run at twice its clock */
     return PLL_HZ;
 }
 
-void SysTick_Handler(void) { ms++; }
+/* Brings ms up to date from TIM2's microseconds, however late this interrupt is (up to the counter's 71 minutes). */
+void SysTick_Handler(void) {
+    ticks++;
+    uint32_t now = TIM2_CNT;
+    uint32_t us = now - us_last + us_rest;
+    us_last = now;
+    ms += us / 1000u;
+    us_rest = us % 1000u;
+}
 
 void board_init(void) {
     core_hz = clock_init();
     RCC_AHB1ENR |= 1u << 0;                    /* GPIOA */
     RCC_APB2ENR |= 1u << 4;                    /* USART1 */
-    RCC_APB1ENR |= 1u << 17;                   /* USART2 */
+    RCC_APB1ENR |= (1u << 17) | (1u << 0);     /* USART2, TIM2 */
     /* PA2, PA3, PA9, PA10: alternate function 7 (USART1/2), pull-ups on the RX pins */
     GPIOA_MODER = (GPIOA_MODER & ~((3u << 4) | (3u << 6) | (3u << 18) | (3u << 20)))
                 | (2u << 4) | (2u << 6) | (2u << 18) | (2u << 20);
@@ -237,6 +261,11 @@ void board_init(void) {
     console.irq = IRQ_USART2;
     uart_init(&console, apb1_hz, false);
 #endif
+    TIM2_PSC = timer_hz / 1000000u - 1u;       /* 1 MHz */
+    TIM2_ARR = 0xFFFFFFFFu;
+    TIM2_EGR = 1u;
+    TIM2_CR1 = 1u;
+    us_last = TIM2_CNT;
     tick_reload = core_hz / 1000u - 1u;
     SYST_RVR = tick_reload;
     SYST_CVR = 0;
@@ -249,9 +278,9 @@ uint32_t board_core_hz(void) { return core_hz; }
 uint32_t board_cycles(void) {
     uint32_t m, v;
     do {
-        m = ms;
+        m = ticks;
         v = SYST_CVR;
-    } while (m != ms);
+    } while (m != ticks);
     return m * (tick_reload + 1u) + (tick_reload - v);
 }
 
