@@ -120,7 +120,7 @@ if wait_until 20 moving; then
   kill -STOP "$node_pid"
   paused=$SECONDS
   stopped_by_fw() { local s; s=$(last_status); awk -v v="$(wheels_abs "$s")" 'BEGIN { exit !(v < 0.05) }' && [ "$(stops)" -gt "$stops0" ]; }
-  wait_until 5 stopped_by_fw
+  if wait_until 5 stopped_by_fw; then fw_stopped=yes; else fw_stopped=no; fi
   after=$(last_status)
   # and past the host-silence timeout (500 ms) too, so both stops have happened
   wait_until 5 '[ "$(field host_silences "$(last_status)")" -gt "$(field host_silences "$before")" ]'
@@ -131,12 +131,12 @@ if wait_until 20 moving; then
   mcu/build/qemu/frames "$dump" "$off" >"$dir/failsafe-frames.txt"
   hb=$(grep -c '^heartbeat .*fault_flags=4$' "$dir/failsafe-frames.txt")
   st=$(grep '^motor_state ' "$dir/failsafe-frames.txt" | grep -c 'velocity=-\?0\.0[0-4][0-9] .*fault_flags=[4-7]$')
-  if stopped_by_fw && [ "$hb" -ge 1 ] && [ "$st" -ge 2 ]; then
+  if [ "$fw_stopped" = yes ] && [ "$hb" -ge 1 ] && [ "$st" -ge 2 ]; then
     pass "failsafe: with the node stopped (SIGSTOP) the firmware stopped both wheels by itself (timeouts $(field timeouts "$after"), host silences $(field host_silences "$after")); it reported $st still motor states with FAULT_COMMAND_TIMEOUT and $hb heartbeats with fault_flags=4, read after SIGCONT"
     grep -m 1 '^heartbeat .*fault_flags=4$' "$dir/failsafe-frames.txt" | sed 's/^/  /'
     grep '^motor_state ' "$dir/failsafe-frames.txt" | grep 'velocity=-\?0\.0[0-4][0-9] .*fault_flags=[4-7]$' | tail -n 2 | sed 's/^/  /'
   else
-    fail "failsafe: wheels $(field wheels "$(last_status)"), stops $(stops) (before $stops0), $st stopped motor states and $hb heartbeats with FAULT_COMMAND_TIMEOUT (see $dir/failsafe-frames.txt)"
+    fail "failsafe: with the node paused: wheels $(field wheels "$after"), timeouts + host silences $(( $(field timeouts "$after") + $(field host_silences "$after") )) (before $stops0), $st stopped motor states and $hb heartbeats with FAULT_COMMAND_TIMEOUT (see $dir/failsafe-frames.txt)"
   fi
   commands0=$(field commands "$(last_status)")
   if wait_until 10 '[ "$(field commands "$(last_status)")" -gt "$commands0" ]'; then
