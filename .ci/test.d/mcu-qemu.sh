@@ -192,14 +192,19 @@ rx_before=$(field rx_bytes "$bad0")
 timeout 60 cat "$dir/bad-input.bin" >&3
 if wait_until 60 '[ "$(field rx_bytes "$(last_status)")" -ge "$((rx_before + sent))" ]'; then
   bad1=$(last_status)
-  # a good frame after a silence of more than 500 ms: the firmware answers with DeviceInfo (host back)
-  wait_until 5 '[ "$(field host_silences "$(last_status)")" -gt "$(field host_silences "$bad0")" ]'
+  # a good frame after a silence of more than 500 ms (the corpus holds good frames too): the firmware answers with
+  # DeviceInfo (the host is back). Quiet: the trailing status lines with the last frame count span 0.75 s or more.
+  quiet() {
+    grep -a '^t=' "$dir/console.log" | tail -n 12 | sed -n 's/^t=\([0-9.]*\)s.* rx frames=\([0-9]*\) .*/\1 \2/p' \
+      | awk '{ t[NR] = $1; f[NR] = $2 } END { i = NR; while (i > 1 && f[i - 1] == f[NR]) i--; exit !(NR > 0 && t[NR] - t[i] >= 0.75) }'
+  }
+  wait_until 10 quiet
   off=$(stat -c %s "$dir/answers.bin")
   frames1=$(field frames "$(last_status)")
   unhex "00$hb" >&3
-  # the answer: DeviceInfo among the first 40 frames after the good one (the periodic one comes every 5 s only)
-  wait_until 10 '[ "$(timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | wc -l)" -gt 40 ]'
-  if timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | head -n 40 | grep -q '^device_info ' \
+  # the answer: DeviceInfo among the first 60 frames after the good one (the periodic one comes every 5 s only)
+  wait_until 10 '[ "$(timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | wc -l)" -gt 60 ]'
+  if timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | head -n 60 | grep -q '^device_info ' \
     && wait_until 5 '[ "$(field frames "$(last_status)")" -gt "$frames1" ]'; then
     ok=yes
   else
