@@ -173,7 +173,7 @@ fi
 kill "$node_pid"
 wait_until 15 '! kill -0 "$node_pid" 2>/dev/null'
 bad0=$(last_status)
-timeout -k 2 120 cat "$dir/node" >"$dir/answers.bin" &
+timeout -k 2 120 cat "$dir/node" >"$dir/answers.bin" 2>/dev/null &
 pids+=($!)
 exec 3<>"$dir/node"
 hb=010982010308E8072EB000        # Heartbeat{uptime_ms: 1000}, seq 0 (the worked example of docs/wire-format.md)
