@@ -8,7 +8,7 @@
 #             motor states and heartbeats it sent meanwhile say so (FAULT_COMMAND_TIMEOUT)
 #   unplug    the relay stops and starts again: the node logs the device lost and back
 #   bad input the library's fuzz corpus, a long burst of garbage, a bad CRC and an oversized frame into the emulated
-#             UART: counted by kind, and the firmware still answers a good frame
+#             UART: counted by kind, and the firmware still obeys the next good frame (a MotorCommand)
 # Every step is bounded (timeout, or polling with a deadline). Prints PASS/FAIL lines and `N passed, N failed`.
 #   MCU_QEMU_BOARDS   the boards to build and size-check (default: netduinoplus2 microbit); the runs use netduinoplus2
 set -uo pipefail
@@ -191,22 +191,24 @@ sent=$(stat -c %s "$dir/bad-input.bin")
 rx_before=$(field rx_bytes "$bad0")
 timeout 60 cat "$dir/bad-input.bin" >&3
 if wait_until 60 '[ "$(field rx_bytes "$(last_status)")" -ge "$((rx_before + sent))" ]'; then
-  bad1=$(last_status)
-  # a good frame after a silence of more than 500 ms (the corpus holds good frames too): the firmware answers with
-  # DeviceInfo (the host is back). Quiet: the trailing status lines with the last frame count span 0.75 s or more.
+  # then a good frame: a MotorCommand (motor 0, 5 rad/s, timeout 300 ms). First wait until the firmware has seen no
+  # good frame for 0.75 s (the corpus holds good frames, some of them commands), so that its wheels are stopped:
+  # the answer is then unambiguous, motor 0 driving in the MotorStates it sends after the command (until the command
+  # times out), and the command counted on its console. Quiet: the trailing status lines with the last frame count
+  # span 0.75 s or more.
   quiet() {
     grep -a '^t=' "$dir/console.log" | tail -n 12 | sed -n 's/^t=\([0-9.]*\)s.* rx frames=\([0-9]*\) .*/\1 \2/p' \
       | awk '{ t[NR] = $1; f[NR] = $2 } END { i = NR; while (i > 1 && f[i - 1] == f[NR]) i--; exit !(NR > 0 && t[NR] - t[i] >= 0.75) }'
   }
   wait_until 10 quiet
   off=$(stat -c %s "$dir/answers.bin")
-  frames1=$(field frames "$(last_status)")
-  unhex "00$hb" >&3
-  # the answer: DeviceInfo among the first 60 frames after the good one (the periodic one comes every 5 s only)
-  wait_until 10 '[ "$(timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | wc -l)" -gt 60 ]'
-  if timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | head -n 60 | grep -q '^device_info ' \
-    && wait_until 5 '[ "$(field frames "$(last_status)")" -gt "$frames1" ]'; then
+  commands1=$(field commands "$(last_status)")
+  mcu/build/qemu/frames --command 0 5 300 >&3
+  first_driving() { timeout 5 mcu/build/qemu/frames "$dir/answers.bin" "$off" | grep '^motor_state motor_id=0 ' \
+    | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^effort=/) { split($i, a, "="); if (a[2] > 0.05) { print; exit } } }'; }
+  if wait_until 10 '[ -n "$(first_driving)" ]' && wait_until 5 '[ "$(field commands "$(last_status)")" -gt "$commands1" ]'; then
     ok=yes
+    echo "  the firmware's answer: $(first_driving)"
   else
     ok=no
   fi
@@ -218,7 +220,7 @@ if wait_until 60 '[ "$(field rx_bytes "$(last_status)")" -ge "$((rx_before + sen
   crc=$(d crc) oversize=$(d oversize) cobs=$(d cobs)
   resets=$(grep -ac '^canopy firmware:' "$dir/console.log")
   if [ "$ok" = yes ] && [ "$crc" -ge 1 ] && [ "$oversize" -ge 1 ] && [ "$resets" = 1 ]; then
-    pass "bad input: $sent bytes (34 fuzz seeds, 64 KB of garbage, a bad CRC, an oversized frame) all taken by the UART, dropped and counted (+$(d bad) bad frames: crc +$crc, oversize +$oversize, cobs +$cobs, short +$(d short), unparsable +$(d unparsable)); no reset; the next good frame arrives and the firmware answers it (DeviceInfo)"
+    pass "bad input: $sent bytes (34 fuzz seeds, 64 KB of garbage, a bad CRC, an oversized frame) all taken by the UART, dropped and counted (+$(d bad) bad frames: crc +$crc, oversize +$oversize, cobs +$cobs, short +$(d short), unparsable +$(d unparsable)); no reset; the next good frame, a MotorCommand, is applied (commands $(field commands "$after")) and the firmware drives motor 0 in answer"
   else
     fail "bad input: answered=$ok crc +$crc oversize +$oversize firmware starts $resets: $after"
   fi

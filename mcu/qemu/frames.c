@@ -3,7 +3,9 @@
  * (e.g. a socat -R dump of what the firmware sent). Used by .ci/test.d/mcu-qemu.sh to read the motor state and the
  * heartbeat the emulated firmware reported.
  *   usage: frames FILE [OFFSET]     decodes FILE from byte OFFSET (a frame cut by OFFSET counts as one bad frame)
+ *          frames --command MOTOR RAD_S TIMEOUT_MS   writes 0x00 and a MotorCommand frame (velocity) to stdout
  */
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -42,9 +44,27 @@ static void on_envelope(void *user, const canopy_v1_Envelope *e) {
     }
 }
 
+static int command(const char *motor, const char *rad_s, const char *timeout_ms) {
+    static canopy_link_t link;
+    canopy_link_init(&link, NULL, NULL);
+    canopy_link_set_source(&link, "ci");
+    canopy_v1_Envelope e = canopy_v1_Envelope_init_zero;
+    e.which_body = canopy_v1_Envelope_motor_command_tag;
+    e.body.motor_command.motor_id = (uint32_t)atoi(motor);
+    e.body.motor_command.which_target = canopy_v1_MotorCommand_velocity_tag;
+    e.body.motor_command.target.velocity = atof(rad_s);
+    e.body.motor_command.timeout_ms = (uint32_t)atoi(timeout_ms);
+    uint8_t buf[1 + CANOPY_LINK_TX_BUFFER] = {0};
+    size_t n = canopy_link_encode(&link, &e, buf + 1, sizeof buf - 1);
+    return n > 0 && fwrite(buf, 1, n + 1, stdout) == n + 1 ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 5 && strcmp(argv[1], "--command") == 0) {
+        return command(argv[2], argv[3], argv[4]);
+    }
     if (argc < 2 || argc > 3) {
-        fprintf(stderr, "usage: frames FILE [OFFSET]\n");
+        fprintf(stderr, "usage: frames FILE [OFFSET] | frames --command MOTOR RAD_S TIMEOUT_MS\n");
         return 2;
     }
     FILE *f = fopen(argv[1], "rb");
