@@ -131,6 +131,10 @@ typedef struct _canopy_v1_BatteryState {
 typedef struct _canopy_v1_Heartbeat {
     /* Milliseconds since the device started (wraps after ~49 days). */
     uint32_t uptime_ms;
+    /* Bit set of FaultFlag values over all of the device's motors; 0 = healthy. FAULT_COMMAND_TIMEOUT: the device
+ stopped its motors by itself (its own failsafe: no valid command within the timeout) and holds them stopped
+ until the next command. */
+    uint32_t fault_flags;
 } canopy_v1_Heartbeat;
 
 /* Sent by a device when a link (re)connects. */
@@ -208,7 +212,7 @@ extern "C" {
 #define canopy_v1_RangeReading_init_default      {0, 0, 0, 0}
 #define canopy_v1_Imu_init_default               {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 #define canopy_v1_BatteryState_init_default      {0, 0, 0}
-#define canopy_v1_Heartbeat_init_default         {0}
+#define canopy_v1_Heartbeat_init_default         {0, 0}
 #define canopy_v1_DeviceInfo_init_default        {"", "", 0}
 #define canopy_v1_Envelope_init_zero             {0, {{NULL}, NULL}, 0, {{NULL}, NULL}, 0, 0, {canopy_v1_Event_init_zero}}
 #define canopy_v1_Event_init_zero                {"", {0, {0}}}
@@ -217,7 +221,7 @@ extern "C" {
 #define canopy_v1_RangeReading_init_zero         {0, 0, 0, 0}
 #define canopy_v1_Imu_init_zero                  {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 #define canopy_v1_BatteryState_init_zero         {0, 0, 0}
-#define canopy_v1_Heartbeat_init_zero            {0}
+#define canopy_v1_Heartbeat_init_zero            {0, 0}
 #define canopy_v1_DeviceInfo_init_zero           {"", "", 0}
 
 /* Field tags (for use in manual encoding/decoding) */
@@ -253,6 +257,7 @@ extern "C" {
 #define canopy_v1_BatteryState_percent_tag       2
 #define canopy_v1_BatteryState_charging_tag      3
 #define canopy_v1_Heartbeat_uptime_ms_tag        1
+#define canopy_v1_Heartbeat_fault_flags_tag      2
 #define canopy_v1_DeviceInfo_model_tag           1
 #define canopy_v1_DeviceInfo_firmware_tag        2
 #define canopy_v1_DeviceInfo_protocol_version_tag 3
@@ -352,7 +357,8 @@ X(a, STATIC,   SINGULAR, BOOL,     charging,          3)
 #define canopy_v1_BatteryState_DEFAULT NULL
 
 #define canopy_v1_Heartbeat_FIELDLIST(X, a) \
-X(a, STATIC,   SINGULAR, UINT32,   uptime_ms,         1)
+X(a, STATIC,   SINGULAR, UINT32,   uptime_ms,         1) \
+X(a, STATIC,   SINGULAR, UINT32,   fault_flags,       2)
 #define canopy_v1_Heartbeat_CALLBACK NULL
 #define canopy_v1_Heartbeat_DEFAULT NULL
 
@@ -389,7 +395,7 @@ extern const pb_msgdesc_t canopy_v1_DeviceInfo_msg;
 #define canopy_v1_BatteryState_size              12
 #define canopy_v1_DeviceInfo_size                56
 #define canopy_v1_Event_size                     115
-#define canopy_v1_Heartbeat_size                 6
+#define canopy_v1_Heartbeat_size                 12
 #define canopy_v1_Imu_size                       96
 #define canopy_v1_MotorCommand_size              21
 #define canopy_v1_MotorState_size                39

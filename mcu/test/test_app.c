@@ -40,6 +40,7 @@ static int by_kind[32];
 static canopy_v1_Envelope last_state[2];
 static float last_battery_pct;
 static bool last_charging;
+static uint32_t last_heartbeat_faults = 0xFFFFFFFFu;
 static uint32_t last_battery_ms;
 
 static void on_host_envelope(void *user, const canopy_v1_Envelope *env) {
@@ -47,6 +48,9 @@ static void on_host_envelope(void *user, const canopy_v1_Envelope *env) {
     by_kind[env->which_body]++;
     if (env->which_body == canopy_v1_Envelope_motor_state_tag) {
         last_state[env->body.motor_state.motor_id & 1] = *env;
+    }
+    if (env->which_body == canopy_v1_Envelope_heartbeat_tag) {
+        last_heartbeat_faults = env->body.heartbeat.fault_flags;
     }
     if (env->which_body == canopy_v1_Envelope_battery_state_tag) {
         last_battery_pct = env->body.battery_state.percent;
@@ -156,9 +160,13 @@ static void a_command_older_than_its_timeout_stops_the_motor(void) {
     CHECK(duty[0] == 0.0f, "stopped: %f", duty[0]);
     CHECK(dd_stats()->timeouts == 1, "timeouts %u", (unsigned)dd_stats()->timeouts);
     CHECK(last_state[0].body.motor_state.fault_flags == canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT, "fault reported");
+    run(100);
+    CHECK(last_heartbeat_faults == canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT, "the heartbeat says so: %u",
+          (unsigned)last_heartbeat_faults);
     command_velocity(0, 2.0, 300);
-    run(30);
+    run(100);
     CHECK(duty[0] > 0 && last_state[0].body.motor_state.fault_flags == 0, "a new command clears the fault");
+    CHECK(last_heartbeat_faults == 0, "and the heartbeat's: %u", (unsigned)last_heartbeat_faults);
 }
 
 static void a_silent_host_stops_every_motor_even_without_command_timeouts(void) {

@@ -149,6 +149,11 @@ static void control(uint32_t now, float dt) {
     }
 }
 
+static uint32_t fault_flags(uint8_t m) {
+    return (wheels[m].timed_out ? (uint32_t)canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT : 0u)
+         | (hal_motor_overcurrent(m) ? (uint32_t)canopy_v1_FaultFlag_FAULT_OVERCURRENT : 0u);
+}
+
 static void send_motor_states(void) {
     for (uint8_t m = 0; m < 2; m++) {
         canopy_v1_Envelope env = canopy_v1_Envelope_init_zero;
@@ -158,8 +163,7 @@ static void send_motor_states(void) {
         s->position = (double)wheels[m].last_count * (double)DD_RAD_PER_TICK;
         s->velocity = wheels[m].velocity;
         s->effort = wheels[m].duty; /* a duty-cycle controller reports duty (messages.proto) */
-        s->fault_flags = (wheels[m].timed_out ? (uint32_t)canopy_v1_FaultFlag_FAULT_COMMAND_TIMEOUT : 0u)
-                       | (hal_motor_overcurrent(m) ? (uint32_t)canopy_v1_FaultFlag_FAULT_OVERCURRENT : 0u);
+        s->fault_flags = fault_flags(m);
         send(&env);
     }
 }
@@ -191,6 +195,8 @@ static void send_heartbeat(uint32_t now) {
     canopy_v1_Envelope env = canopy_v1_Envelope_init_zero;
     env.which_body = canopy_v1_Envelope_heartbeat_tag;
     env.body.heartbeat.uptime_ms = now;
+    /* the device's own failsafe shows here too: FAULT_COMMAND_TIMEOUT while it holds a motor stopped by itself */
+    env.body.heartbeat.fault_flags = fault_flags(0) | fault_flags(1);
     send(&env);
 }
 
