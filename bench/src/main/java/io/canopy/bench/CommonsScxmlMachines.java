@@ -1,5 +1,6 @@
 package io.canopy.bench;
 
+import org.apache.commons.scxml.model.ModelException;
 import java.io.StringReader;
 import org.apache.commons.scxml.SCXMLExecutor;
 import org.apache.commons.scxml.TriggerEvent;
@@ -64,7 +65,7 @@ public final class CommonsScxmlMachines {
     public static void fire(SCXMLExecutor exec, TriggerEvent event) {
         try {
             exec.triggerEvent(event);
-        } catch (org.apache.commons.scxml.model.ModelException e) {
+        } catch (ModelException e) {
             throw new IllegalStateException(e);
         }
     }

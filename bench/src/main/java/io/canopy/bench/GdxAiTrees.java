@@ -1,5 +1,8 @@
 package io.canopy.bench;
 
+import java.io.IOException;
+import javax.xml.parsers.ParserConfigurationException;
+import org.xml.sax.SAXException;
 import com.badlogic.gdx.ai.btree.BehaviorTree;
 import com.badlogic.gdx.ai.btree.BranchTask;
 import com.badlogic.gdx.ai.btree.LeafTask;
@@ -75,7 +78,7 @@ public final class GdxAiTrees {
             Map<String, Integer> outs = new LinkedHashMap<>();
             Task<Board> root = new Builder(outs, file, reactiveBranch).build(elements(bt).get(0));
             return new BehaviorTree<>(root, new Board(outs.size()));
-        } catch (java.io.IOException | javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException e) {
+        } catch (IOException | ParserConfigurationException | SAXException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
     }

@@ -1,5 +1,6 @@
 package io.canopy.bt;
 
+import java.util.TreeMap;
 import io.canopy.InputException;
 import io.canopy.expr.Scope;
 import io.canopy.expr.ValueKind;
@@ -152,6 +153,6 @@ public final class Blackboard implements Scope {
 
     @Override
     public String toString() {
-        return new java.util.TreeMap<>(storage).values().toString();
+        return new TreeMap<>(storage).values().toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.canopy.bt;
 
+import java.util.function.Supplier;
 import io.canopy.InputException;
 import io.canopy.expr.ValueKind;
 import java.util.List;
@@ -169,7 +170,7 @@ public final class Input {
         return e.kind == ValueKind.OBJECT || e.kind == ValueKind.STRING ? e.o : e.stringValue();
     }
 
-    private <T> T parse(java.util.function.Supplier<T> parser) {
+    private <T> T parse(Supplier<T> parser) {
         try {
             return parser.get();
         } catch (IllegalArgumentException ex) {

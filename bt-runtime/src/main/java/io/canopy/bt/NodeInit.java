@@ -1,5 +1,6 @@
 package io.canopy.bt;
 
+import java.nio.file.Path;
 import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.script.ScriptCompiler;
 import io.canopy.InputException;
@@ -114,12 +115,12 @@ public final class NodeInit {
      * that declares the node (as BT.CPP's {@code <include path>}), or from the working directory for trees
      * loaded from text or built in code.
      */
-    public java.nio.file.Path resolvePath(String path) {
-        java.nio.file.Path p = java.nio.file.Path.of(path);
+    public Path resolvePath(String path) {
+        Path p = Path.of(path);
         if (p.isAbsolute() || "<text>".equals(file)) {
             return p;
         }
-        java.nio.file.Path dir = java.nio.file.Path.of(file).toAbsolutePath().getParent();
+        Path dir = Path.of(file).toAbsolutePath().getParent();
         return dir == null ? p : dir.resolve(p).normalize();
     }
 

@@ -1,5 +1,11 @@
 package io.canopy.bt;
 
+import io.canopy.Names;
+import io.canopy.bt.catalog.NodeFamilies;
+import io.canopy.expr.ScriptingEnums;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,9 +23,9 @@ import java.util.function.Supplier;
 public final class NodeRegistry {
     private final Map<String, NodeType> types = new LinkedHashMap<>();
     private final Map<String, Boolean> builtin = new LinkedHashMap<>();
-    private final io.canopy.expr.ScriptingEnums enums = new io.canopy.expr.ScriptingEnums();
+    private final ScriptingEnums enums = new ScriptingEnums();
     /** The plugin jars (real paths) whose types are in this registry: one jar named twice is loaded once. */
-    private final java.util.Set<java.nio.file.Path> pluginJars = new java.util.LinkedHashSet<>();
+    private final Set<Path> pluginJars = new LinkedHashSet<>();
 
     /** An empty registry (not even the built-ins). */
     public NodeRegistry() {}
@@ -44,7 +50,7 @@ public final class NodeRegistry {
             r.register(t);
             r.builtin.put(t.id(), Boolean.TRUE);
         }
-        io.canopy.bt.catalog.NodeFamilies.ALL.forEach(r::register);
+        NodeFamilies.ALL.forEach(r::register);
         return r;
     }
 
@@ -53,7 +59,7 @@ public final class NodeRegistry {
         NodeRegistry r = new NodeRegistry();
         r.types.putAll(types);
         r.builtin.putAll(builtin);
-        r.enums.addAll(enums, new java.util.ArrayList<>());
+        r.enums.addAll(enums, new ArrayList<>());
         r.pluginJars.addAll(pluginJars);
         return r;
     }
@@ -62,7 +68,7 @@ public final class NodeRegistry {
      * Records that the plugin jar at {@code realPath} is being loaded into this registry; false when it already
      * was (the same jar given with {@code --plugin} and in a launch file's {@code <plugin>}).
      */
-    public boolean addPluginJar(java.nio.file.Path realPath) {
+    public boolean addPluginJar(Path realPath) {
         return pluginJars.add(realPath);
     }
 
@@ -84,7 +90,7 @@ public final class NodeRegistry {
     }
 
     /** The scripting enums registered so far (by plugins or code). */
-    public io.canopy.expr.ScriptingEnums scriptingEnums() {
+    public ScriptingEnums scriptingEnums() {
         return enums;
     }
 
@@ -141,7 +147,7 @@ public final class NodeRegistry {
 
     /** Up to {@code max} registered IDs within a small edit distance of {@code id}, closest first. */
     public List<String> nearest(String id, int max) {
-        return io.canopy.Names.near(id, types.keySet(), max);
+        return Names.near(id, types.keySet(), max);
     }
 
     /**

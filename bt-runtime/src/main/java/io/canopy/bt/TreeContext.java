@@ -1,5 +1,9 @@
 package io.canopy.bt;
 
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.OneShotTimers;
 import java.util.SplittableRandom;
@@ -14,7 +18,7 @@ public final class TreeContext {
     private final OneShotTimers timers;
     private final SplittableRandom random;
     private final long seed;
-    private final java.util.Map<Class<?>, Object> services = new java.util.HashMap<>();
+    private final Map<Class<?>, Object> services = new HashMap<>();
     private boolean wakeUp;
     /** The services that take part in every tick, in the order they were made. */
     private TickScoped[] scoped = new TickScoped[0];
@@ -74,13 +78,13 @@ public final class TreeContext {
      * family's constructor asks, e.g. {@code TreeEvents.of(context)}). A service that is {@link TickScoped}
      * is told when each tick begins and ends. Node families plug in here; the context knows none of them.
      */
-    public <T> T extension(Class<T> type, java.util.function.Supplier<T> create) {
+    public <T> T extension(Class<T> type, Supplier<T> create) {
         Object s = services.get(type);
         if (s == null) {
             T made = create.get();
             services.put(type, made);
             if (made instanceof TickScoped t) {
-                TickScoped[] a = java.util.Arrays.copyOf(scoped, scoped.length + 1);
+                TickScoped[] a = Arrays.copyOf(scoped, scoped.length + 1);
                 a[scoped.length] = t;
                 scoped = a;
             }

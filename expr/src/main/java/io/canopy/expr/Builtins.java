@@ -1,5 +1,8 @@
 package io.canopy.expr;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Collections;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -314,7 +317,7 @@ public final class Builtins {
                 list.addAll(0, Arrays.asList(args));
                 return (long) list.size();
             case "reverse": {
-                java.util.Collections.reverse(list);
+                Collections.reverse(list);
                 return list;
             }
             case "toString":
@@ -334,8 +337,8 @@ public final class Builtins {
                 return name.equals("valueOf") ? n : Ops.toStr(v);
             }
             case "toFixed":
-                return new java.math.BigDecimal(d).setScale(args.length == 0 ? 0 : (int) num(args, 0),
-                        java.math.RoundingMode.HALF_UP).toPlainString();
+                return new BigDecimal(d).setScale(args.length == 0 ? 0 : (int) num(args, 0),
+                        RoundingMode.HALF_UP).toPlainString();
             default:
                 throw notAFunction(n, name);
         }

@@ -1,7 +1,7 @@
 package io.canopy.expr;
 
 import io.canopy.expr.ast.AssignNode;
-import io.canopy.expr.ast.Node;
+import io.canopy.expr.ast.ExprNode;
 
 /**
  * A script compiled against one {@link Scope}: its names are already resolved to {@link Variable}s.
@@ -15,12 +15,12 @@ public final class CompiledExpression {
     private final String source;
     private final Dialect dialect;
     private final boolean ecma;
-    private final Node root;
+    private final ExprNode root;
     /** For enum names in strings assigned by {@link #evalInto}; null when there is none. */
     private final Scope enums;
     private final Value result = new Value();
 
-    CompiledExpression(String source, Dialect dialect, Scope enums, Node root) {
+    CompiledExpression(String source, Dialect dialect, Scope enums, ExprNode root) {
         this.enums = enums;
         this.source = source;
         this.dialect = dialect;

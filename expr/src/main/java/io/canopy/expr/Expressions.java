@@ -3,7 +3,7 @@ package io.canopy.expr;
 import io.canopy.expr.ast.AssignNode;
 import io.canopy.expr.ast.MemberAssignNode;
 import io.canopy.expr.ast.MemberNode;
-import io.canopy.expr.ast.Node;
+import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.VarNode;
 
 /**
@@ -49,15 +49,15 @@ public final class Expressions {
     public static CompiledExpression compileAssignment(String location, String valueSource, Scope scope, Dialect dialect) {
         requireArguments(location, scope, dialect);
         requireArguments(valueSource, scope, dialect);
-        Node target;
+        ExprNode target;
         try {
             target = new Parser(location, scope, dialect).parseLocation();
         } catch (ExpressionSyntaxException e) {
             throw e.prefixed("bad location: ");
         }
-        Node value = new Parser(valueSource, scope, dialect).parseSingle();
+        ExprNode value = new Parser(valueSource, scope, dialect).parseSingle();
         boolean ecma = dialect == Dialect.ECMASCRIPT;
-        Node assign;
+        ExprNode assign;
         if (target instanceof VarNode) {
             VarNode v = (VarNode) target;
             assign = new AssignNode(v.variable, v.name, ecma ? AssignNode.ASSIGN : AssignNode.CREATE, value, ecma, scope);
@@ -83,7 +83,7 @@ public final class Expressions {
         }
     }
 
-    private static final class FailNode extends Node {
+    private static final class FailNode extends ExprNode {
         private final String message;
 
         FailNode(String message) {

@@ -5,7 +5,7 @@ import io.canopy.expr.ast.ConstNode;
 import io.canopy.expr.ast.LiteralNode;
 import io.canopy.expr.ast.MemberNode;
 import io.canopy.expr.ast.MethodCallNode;
-import io.canopy.expr.ast.Node;
+import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.VarNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +29,10 @@ abstract class OperandParser extends TokenCursor {
     }
 
     /** A full expression, assignments included (the parser's lowest precedence level). */
-    abstract Node parseAssignment();
+    abstract ExprNode parseAssignment();
 
-    Node parsePostfix() {
-        Node n = parsePrimary();
+    ExprNode parsePostfix() {
+        ExprNode n = parsePrimary();
         while (true) {
             // '[' and '(' continue an expression only on the same line; '.' also on the next line
             Token t = cur();
@@ -47,7 +47,7 @@ abstract class OperandParser extends TokenCursor {
                 n = new MemberNode(n, name.text, null, ecma);
             } else if (t.is("[") && !afterNewline()) {
                 next();
-                Node key = parseAssignment();
+                ExprNode key = parseAssignment();
                 Token close = cur();
                 if (!close.is("]")) {
                     throw error(close, "the '[' opened at column " + column(t.offset) + " is not closed",
@@ -68,7 +68,7 @@ abstract class OperandParser extends TokenCursor {
         }
     }
 
-    private Node parsePrimary() {
+    private ExprNode parsePrimary() {
         Token t = operandToken();
         switch (t.type) {
             case Token.NUMBER:
@@ -89,7 +89,7 @@ abstract class OperandParser extends TokenCursor {
                 }
                 if (t.is("(")) {
                     next();
-                    Node inner = parseAssignment();
+                    ExprNode inner = parseAssignment();
                     Token close = cur();
                     if (!close.is(")")) {
                         throw error(close, "the '(' opened at column " + column(t.offset) + " is not closed",
@@ -105,9 +105,9 @@ abstract class OperandParser extends TokenCursor {
         throw missingOperand(t);
     }
 
-    private Node arrayLiteral() {
+    private ExprNode arrayLiteral() {
         Token open = next();
-        List<Node> items = new ArrayList<>();
+        List<ExprNode> items = new ArrayList<>();
         while (!cur().is("]")) {
             items.add(parseAssignment());
             Token t = cur();
@@ -119,13 +119,13 @@ abstract class OperandParser extends TokenCursor {
             }
         }
         next();
-        return new LiteralNode(null, items.toArray(new Node[0]));
+        return new LiteralNode(null, items.toArray(new ExprNode[0]));
     }
 
-    private Node objectLiteral() {
+    private ExprNode objectLiteral() {
         Token open = next();
         List<String> keys = new ArrayList<>();
-        List<Node> values = new ArrayList<>();
+        List<ExprNode> values = new ArrayList<>();
         while (!cur().is("}")) {
             Token key = cur();
             if (key.type == Token.NAME || key.type == Token.STRING) {
@@ -153,7 +153,7 @@ abstract class OperandParser extends TokenCursor {
             }
         }
         next();
-        return new LiteralNode(keys.toArray(new String[0]), values.toArray(new Node[0]));
+        return new LiteralNode(keys.toArray(new String[0]), values.toArray(new ExprNode[0]));
     }
 
     private ExpressionSyntaxException missingOperand(Token t) {
@@ -171,7 +171,7 @@ abstract class OperandParser extends TokenCursor {
         return error(t, "expected a value" + after + " but found " + t.shown(), fix);
     }
 
-    private Node name(Token t) {
+    private ExprNode name(Token t) {
         String name = t.text;
         switch (name) {
             case "true":
@@ -221,11 +221,11 @@ abstract class OperandParser extends TokenCursor {
     }
 
     /** The arguments of a call whose '(' ({@code open}) was just consumed, through the closing ')'. */
-    private Node[] arguments(Token open, String callee) {
+    private ExprNode[] arguments(Token open, String callee) {
         if (toks.get(p) == open) {
             next();
         }
-        List<Node> args = new ArrayList<>();
+        List<ExprNode> args = new ArrayList<>();
         if (!cur().is(")")) {
             while (true) {
                 args.add(parseAssignment());
@@ -241,12 +241,12 @@ abstract class OperandParser extends TokenCursor {
             }
         }
         next();
-        return args.toArray(new Node[0]);
+        return args.toArray(new ExprNode[0]);
     }
 
-    private Node call(Token nameToken) {
+    private ExprNode call(Token nameToken) {
         Token open = next();
-        List<Node> args = new ArrayList<>();
+        List<ExprNode> args = new ArrayList<>();
         if (!cur().is(")")) {
             while (true) {
                 args.add(parseAssignment());
@@ -272,7 +272,7 @@ abstract class OperandParser extends TokenCursor {
         Object[] argv = new Object[args.size()];
         boolean constant = true;
         for (int i = 0; i < argv.length; i++) {
-            Node a = args.get(i);
+            ExprNode a = args.get(i);
             if (a instanceof ConstNode) {
                 argv[i] = ((ConstNode) a).javaValue();
             } else {
@@ -287,6 +287,6 @@ abstract class OperandParser extends TokenCursor {
                         "fix the arguments of the call");
             }
         }
-        return new CallNode(nameToken.text, fn, args.toArray(new Node[0]), argv, constant, ecma);
+        return new CallNode(nameToken.text, fn, args.toArray(new ExprNode[0]), argv, constant, ecma);
     }
 }

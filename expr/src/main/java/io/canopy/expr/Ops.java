@@ -1,5 +1,8 @@
 package io.canopy.expr;
 
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
 import java.math.BigDecimal;
 import java.util.Objects;
 
@@ -191,7 +194,7 @@ public final class Ops {
                     return Double.NaN;
                 }
             }
-            return new java.math.BigInteger(t.substring(2), 16).doubleValue();
+            return new BigInteger(t.substring(2), 16).doubleValue();
         }
         // JS also accepts "5." and ".5"
         String u = t.endsWith(".") ? t + "0" : t;
@@ -258,9 +261,9 @@ public final class Ops {
      * undefined as empty), a plain object (a map) is "[object Object]"; other objects their toString.
      */
     static String objectToString(Object o) {
-        if (o instanceof java.util.List) {
+        if (o instanceof List) {
             StringBuilder sb = new StringBuilder();
-            java.util.List<?> list = (java.util.List<?>) o;
+            List<?> list = (List<?>) o;
             Value item = new Value();
             for (int i = 0; i < list.size(); i++) {
                 if (i > 0) {
@@ -274,7 +277,7 @@ public final class Ops {
             }
             return sb.toString();
         }
-        if (o instanceof java.util.Map) {
+        if (o instanceof Map) {
             return "[object Object]";
         }
         if (o instanceof ExprFunction) {

@@ -10,7 +10,7 @@ import io.canopy.expr.ast.IncDecNode;
 import io.canopy.expr.ast.LogicNode;
 import io.canopy.expr.ast.MemberAssignNode;
 import io.canopy.expr.ast.MemberNode;
-import io.canopy.expr.ast.Node;
+import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.SequenceNode;
 import io.canopy.expr.ast.TernaryNode;
 import io.canopy.expr.ast.TypeofNode;
@@ -35,8 +35,8 @@ final class Parser extends OperandParser {
     // ---------------------------------------------------------------- entry points
 
     /** Statements separated by ';' or newlines. */
-    Node parseScript() {
-        List<Node> statements = new ArrayList<>();
+    ExprNode parseScript() {
+        List<ExprNode> statements = new ArrayList<>();
         skipSeparators();
         while (toks.get(p).type != Token.END) {
             statements.add(parseAssignment());
@@ -51,12 +51,12 @@ final class Parser extends OperandParser {
         if (statements.isEmpty()) {
             throw error(toks.get(p), "the script is empty", "write at least one expression, e.g. 'x := 1' or 'x > 0'");
         }
-        return statements.size() == 1 ? statements.get(0) : new SequenceNode(statements.toArray(new Node[0]));
+        return statements.size() == 1 ? statements.get(0) : new SequenceNode(statements.toArray(new ExprNode[0]));
     }
 
     /** A single expression filling the whole source (no statements). */
-    Node parseSingle() {
-        Node n = parseAssignment();
+    ExprNode parseSingle() {
+        ExprNode n = parseAssignment();
         skipNewlines();
         Token t = toks.get(p);
         if (t.type != Token.END) {
@@ -66,12 +66,12 @@ final class Parser extends OperandParser {
     }
 
     /** An assignable location: a name, or member accesses on it. */
-    Node parseLocation() {
+    ExprNode parseLocation() {
         Token first = operandToken();
         if (first.type != Token.NAME) {
             throw error(first, "a location must start with a variable name", "write a variable name such as Var1");
         }
-        Node n = parsePostfix();
+        ExprNode n = parsePostfix();
         skipNewlines();
         Token t = toks.get(p);
         if (t.type != Token.END) {
@@ -100,7 +100,7 @@ final class Parser extends OperandParser {
     // ---------------------------------------------------------------- grammar
 
     @Override
-    Node parseAssignment() {
+    ExprNode parseAssignment() {
         enter();
         try {
             return parseAssignmentInner();
@@ -109,9 +109,9 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseAssignmentInner() {
+    private ExprNode parseAssignmentInner() {
         Token start = operandToken();
-        Node lhs = parseTernary();
+        ExprNode lhs = parseTernary();
         Token t = cur();
         if (t.type != Token.OP) {
             return lhs;
@@ -124,11 +124,11 @@ final class Parser extends OperandParser {
             throw error(t, "':=' is BehaviorTree.CPP syntax", "in ECMAScript assign a declared variable with '='");
         }
         next();
-        Node rhs = parseAssignment();
+        ExprNode rhs = parseAssignment();
         return assignment(start, lhs, t, op, rhs);
     }
 
-    private Node assignment(Token start, Node lhs, Token opToken, int op, Node rhs) {
+    private ExprNode assignment(Token start, ExprNode lhs, Token opToken, int op, ExprNode rhs) {
         if (lhs instanceof VarNode) {
             VarNode v = (VarNode) lhs;
             return new AssignNode(v.variable, v.name, op, rhs, ecma, scope);
@@ -165,26 +165,26 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseTernary() {
-        Node c = parseOr();
+    private ExprNode parseTernary() {
+        ExprNode c = parseOr();
         Token q = cur();
         if (!q.is("?")) {
             return c;
         }
         next();
-        Node a = parseAssignment();
+        ExprNode a = parseAssignment();
         Token colon = cur();
         if (!colon.is(":")) {
             throw error(colon, "the '?' at column " + column(q.offset) + " has no ':'",
                     "write 'condition ? value_if_true : value_if_false'");
         }
         next();
-        Node b = parseAssignment();
+        ExprNode b = parseAssignment();
         return new TernaryNode(c, a, b, ecma);
     }
 
-    private Node parseOr() {
-        Node left = parseAnd();
+    private ExprNode parseOr() {
+        ExprNode left = parseAnd();
         while (cur().is("||")) {
             next();
             left = new LogicNode(Ops.OR, left, parseAnd(), ecma);
@@ -192,8 +192,8 @@ final class Parser extends OperandParser {
         return left;
     }
 
-    private Node parseAnd() {
-        Node left = ecma ? parseBitOr() : parseChain();
+    private ExprNode parseAnd() {
+        ExprNode left = ecma ? parseBitOr() : parseChain();
         while (cur().is("&&")) {
             next();
             left = new LogicNode(Ops.AND, left, ecma ? parseBitOr() : parseChain(), ecma);
@@ -202,13 +202,13 @@ final class Parser extends OperandParser {
     }
 
     /** BehaviorTree.CPP: {@code a < b <= c == d}, evaluated pairwise. */
-    private Node parseChain() {
-        Node first = parseBitOr();
+    private ExprNode parseChain() {
+        ExprNode first = parseBitOr();
         int op = compareOp(cur());
         if (op < 0) {
             return first;
         }
-        List<Node> operands = new ArrayList<>();
+        List<ExprNode> operands = new ArrayList<>();
         List<Integer> ops = new ArrayList<>();
         operands.add(first);
         while (op >= 0) {
@@ -221,7 +221,7 @@ final class Parser extends OperandParser {
         for (int i = 0; i < codes.length; i++) {
             codes[i] = ops.get(i);
         }
-        return new CompareChainNode(codes, operands.toArray(new Node[0]), scope);
+        return new CompareChainNode(codes, operands.toArray(new ExprNode[0]), scope);
     }
 
     private static int compareOp(Token t) {
@@ -242,8 +242,8 @@ final class Parser extends OperandParser {
     }
 
     /** ECMASCRIPT: {@code |} below {@code ^}; BTCPP (as BT.CPP 4): {@code |} and {@code ^} share a level. */
-    private Node parseBitOr() {
-        Node left = parseBitXor();
+    private ExprNode parseBitOr() {
+        ExprNode left = parseBitXor();
         while (true) {
             Token t = cur();
             int op = t.is("|") ? Ops.BOR : !ecma && t.is("^") ? Ops.BXOR : -1;
@@ -255,8 +255,8 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseBitXor() {
-        Node left = parseBitAnd();
+    private ExprNode parseBitXor() {
+        ExprNode left = parseBitAnd();
         while (ecma && cur().is("^")) {
             next();
             left = new ArithNode(Ops.BXOR, left, parseBitAnd(), ecma);
@@ -264,8 +264,8 @@ final class Parser extends OperandParser {
         return left;
     }
 
-    private Node parseBitAnd() {
-        Node left = ecma ? parseEquality() : parseAdditive();
+    private ExprNode parseBitAnd() {
+        ExprNode left = ecma ? parseEquality() : parseAdditive();
         while (cur().is("&")) {
             next();
             left = new ArithNode(Ops.BAND, left, ecma ? parseEquality() : parseAdditive(), ecma);
@@ -273,8 +273,8 @@ final class Parser extends OperandParser {
         return left;
     }
 
-    private Node parseEquality() {
-        Node left = parseRelational();
+    private ExprNode parseEquality() {
+        ExprNode left = parseRelational();
         while (true) {
             int op = compareOp(cur());
             if (op != Ops.EQ && op != Ops.NE && op != Ops.SEQ && op != Ops.SNE) {
@@ -285,8 +285,8 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseRelational() {
-        Node left = parseShift();
+    private ExprNode parseRelational() {
+        ExprNode left = parseShift();
         while (true) {
             Token t = cur();
             if (t.type == Token.NAME && t.text.equals("in")) {
@@ -304,8 +304,8 @@ final class Parser extends OperandParser {
     }
 
     /** ECMASCRIPT {@code << >> >>>} (BTCPP has no shifts: the tokens do not exist there). */
-    private Node parseShift() {
-        Node left = parseAdditive();
+    private ExprNode parseShift() {
+        ExprNode left = parseAdditive();
         while (true) {
             Token t = cur();
             int op = t.is("<<") ? Ops.SHL : t.is(">>") ? Ops.SHR : t.is(">>>") ? Ops.USHR : -1;
@@ -317,8 +317,8 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseAdditive() {
-        Node left = parseMultiplicative();
+    private ExprNode parseAdditive() {
+        ExprNode left = parseMultiplicative();
         while (true) {
             Token t = cur();
             int op = t.is("+") ? Ops.ADD : t.is("-") ? Ops.SUB : t.is("..") ? Ops.CONCAT : -1;
@@ -333,8 +333,8 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseMultiplicative() {
-        Node left = parseExponent();
+    private ExprNode parseMultiplicative() {
+        ExprNode left = parseExponent();
         while (true) {
             Token t = cur();
             int op = t.is("*") ? Ops.MUL : t.is("/") ? Ops.DIV : t.is("%") ? Ops.MOD : -1;
@@ -347,9 +347,9 @@ final class Parser extends OperandParser {
     }
 
     /** ECMASCRIPT {@code a ** b}, right-associative. */
-    private Node parseExponent() {
+    private ExprNode parseExponent() {
         Token first = operandToken();
-        Node base = parseUnary();
+        ExprNode base = parseUnary();
         if (!cur().is("**")) {
             return base;
         }
@@ -368,13 +368,13 @@ final class Parser extends OperandParser {
         }
     }
 
-    private Node parseUnary() {
+    private ExprNode parseUnary() {
         Token t = operandToken();
         if (t.is("++") || t.is("--")) {
             next();
             enter();
             try {
-                Node target = parseUnary();
+                ExprNode target = parseUnary();
                 return IncDecNode.of(target, t.is("++") ? 1 : -1, true, () -> error(t, "'" + t.text
                         + "' needs a variable, e.g. " + t.text + "x", "apply it to a declared variable"));
             } finally {
@@ -398,7 +398,7 @@ final class Parser extends OperandParser {
             next();
             enter();
             try {
-                return new SequenceNode(new Node[] {parseUnary(), ConstNode.of(Expressions.UNDEFINED, true)});
+                return new SequenceNode(new ExprNode[] {parseUnary(), ConstNode.of(Expressions.UNDEFINED, true)});
             } finally {
                 nesting--;
             }
@@ -412,7 +412,7 @@ final class Parser extends OperandParser {
                 nesting--;
             }
         }
-        Node n = parsePostfix();
+        ExprNode n = parsePostfix();
         Token post = toks.get(p);
         if ((post.is("++") || post.is("--")) && !afterNewline()) {
             next();

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
 import com.google.protobuf.Message;
@@ -47,7 +48,7 @@ public final class BodyCodec<T extends Message> {
 
     private static String descriptorName(Class<?> type) {
         try {
-            return ((com.google.protobuf.Descriptors.Descriptor) type.getMethod("getDescriptor").invoke(null)).getFullName();
+            return ((Descriptors.Descriptor) type.getMethod("getDescriptor").invoke(null)).getFullName();
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalArgumentException(type.getName() + " is not a generated protobuf message class", e);
         }
@@ -58,7 +59,7 @@ public final class BodyCodec<T extends Message> {
     }
 
     /** The descriptor of T. */
-    com.google.protobuf.Descriptors.Descriptor descriptor() {
+    Descriptors.Descriptor descriptor() {
         return field == null ? Envelope.getDescriptor() : field.getMessageType();
     }
 

@@ -1,5 +1,10 @@
 package io.canopy.messaging;
 
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import io.canopy.messaging.broker.OwnClients;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -51,9 +56,9 @@ public final class Connection implements MqttCallbackExtended {
     private record Pending(String topic, byte[] payload, int qos, boolean retain) {}
 
     /** A subscription; {@code acked} completes when the broker has acknowledged it (SUBACK) on a connection. */
-    private record Sub(int qos, IMqttMessageListener listener, java.util.concurrent.CompletableFuture<Void> acked) {
+    private record Sub(int qos, IMqttMessageListener listener, CompletableFuture<Void> acked) {
         Sub(int qos, IMqttMessageListener listener) {
-            this(qos, listener, new java.util.concurrent.CompletableFuture<>());
+            this(qos, listener, new CompletableFuture<>());
         }
     }
 
@@ -168,7 +173,7 @@ public final class Connection implements MqttCallbackExtended {
             }
             if (latch.await(left, TimeUnit.NANOSECONDS) && !connected && latch == connectedLatch) {
                 // lost between the count-down and this read, before connectionLost replaced the latch
-                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+                LockSupport.parkNanos(1_000_000L);
             }
         }
     }
@@ -328,9 +333,9 @@ public final class Connection implements MqttCallbackExtended {
             return false;
         }
         try {
-            sub.acked().get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+            sub.acked().get(timeoutMs, TimeUnit.MILLISECONDS);
             return true;
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        } catch (TimeoutException | ExecutionException e) {
             return false;
         }
     }
@@ -359,7 +364,7 @@ public final class Connection implements MqttCallbackExtended {
 
     /** Our own state topic: when a stale Will of a previous connection says offline while we run, say online again. */
     private void onOwnState(String topic, MqttMessage message) {
-        if (!closing && connected && java.util.Arrays.equals(message.getPayload(), OFFLINE)) {
+        if (!closing && connected && Arrays.equals(message.getPayload(), OFFLINE)) {
             io.execute(() -> sendDirect(stateTopic, ONLINE, 1, true));
         }
     }

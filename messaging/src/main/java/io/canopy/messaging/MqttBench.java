@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.InputException;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
@@ -53,7 +54,7 @@ public final class MqttBench {
         try (Node requester = Node.start(config("requester", url, tcpNoDelay));
                 Node echo = Node.start(config("echo", url, tcpNoDelay))) {
             if (!requester.awaitConnected(10_000) || !echo.awaitConnected(10_000)) {
-                throw new io.canopy.InputException("MQTT bench: broker " + url + " not reachable ("
+                throw new InputException("MQTT bench: broker " + url + " not reachable ("
                         + requester.lastConnectionError() + "); start it or pass --broker embedded");
             }
             Publisher<RangeReading> pong = echo.newPublisher("/bench/pong", RangeReading.class, qos, false);

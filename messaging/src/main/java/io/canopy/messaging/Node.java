@@ -1,5 +1,7 @@
 package io.canopy.messaging;
 
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLong;
 import io.canopy.messaging.broker.BrokerLimits;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.service.ReplyRouter;
@@ -25,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * A named participant on MQTT, in the spirit of rosjava's {@code ConnectedNode}: it has a name, a namespace
  * and remappings, and creates typed {@link Publisher}s, {@link Subscriber}s, {@link ServiceServer}s and
  * {@link ServiceClient}s for the protobuf messages of {@code messages.proto}, every payload being a
- * serialized {@link Envelope}. Names resolve as in ROS: {@code cmd} is {@code <ns>/cmd}, {@code ~range} is
+ * serialized {@link Envelope}. TopicNames resolve as in ROS: {@code cmd} is {@code <ns>/cmd}, {@code ~range} is
  * {@code <ns>/<node>/range}, {@code /fleet/x} is {@code fleet/x}; a remapping {@code from:=to} redirects one.
  *
  * <p>{@link #start} returns at once and connects in the background (starting the embedded broker first when
@@ -40,7 +42,7 @@ public final class Node implements AutoCloseable {
     public final NodeConfig config;
     public final Counters counters = new Counters();
     public final OnceLog onceLog = new OnceLog(LOG);
-    private final Names names;
+    private final TopicNames names;
     private final NodeMain main;
     private final EmbeddedBroker broker;
     private final Connection connection;
@@ -50,13 +52,13 @@ public final class Node implements AutoCloseable {
     private volatile ScheduledExecutorService timers;
     private volatile boolean closed;
     /** Message ids for at-least-once publishes: a random start per process run, so a restart never reuses one. */
-    private final java.util.concurrent.atomic.AtomicLong messageIds =
-            new java.util.concurrent.atomic.AtomicLong(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE >>> 1));
+    private final AtomicLong messageIds =
+            new AtomicLong(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE >>> 1));
 
     private Node(NodeConfig config, NodeMain main) {
         this.config = config;
         this.main = main;
-        this.names = new Names(config.namespace(), config.nodeName(), config.remappings());
+        this.names = new TopicNames(config.namespace(), config.nodeName(), config.remappings());
         this.broker = config.embedded() ? EmbeddedBroker.start(config.embeddedPort(),
                 new BrokerLimits(config.maxMessageBytes(), BrokerLimits.DEFAULT.clientRate())) : null;
         String uri = broker != null ? broker.url() : config.broker();
@@ -98,7 +100,7 @@ public final class Node implements AutoCloseable {
         return node;
     }
 
-    private static String stateTopic(Names names) {
+    private static String stateTopic(TopicNames names) {
         return names.nodePath() + "/state";
     }
 
@@ -195,7 +197,7 @@ public final class Node implements AutoCloseable {
      *         ('#' also only as the last level)
      */
     public static String checkFilter(String filter) {
-        return Names.checkFilter(filter);
+        return TopicNames.checkFilter(filter);
     }
 
     /**
@@ -335,7 +337,7 @@ public final class Node implements AutoCloseable {
         return t;
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    private static ThreadFactory daemon(String name) {
         return r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);

@@ -214,7 +214,7 @@ public final class NodeConfig {
         public Builder epochNs(LongSupplier clock) { this.epochNs = Objects.requireNonNull(clock, "clock"); return this; }
 
         public NodeConfig build() {
-            new Names(namespace, nodeName, remappings); // fails early on bad names
+            new TopicNames(namespace, nodeName, remappings); // fails early on bad names
             return new NodeConfig(this);
         }
 

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import java.nio.charset.StandardCharsets;
 import com.google.protobuf.CodedInputStream;
 import java.io.IOException;
 import io.canopy.proto.Envelope;
@@ -123,7 +124,7 @@ final class Route implements Connection.RawHandler {
     }
 
     private static String preview(byte[] payload) {
-        String s = new String(payload, 0, Math.min(payload.length, 40), java.nio.charset.StandardCharsets.UTF_8).strip();
+        String s = new String(payload, 0, Math.min(payload.length, 40), StandardCharsets.UTF_8).strip();
         return payload.length > 40 ? s + "..." : s;
     }
 

@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import java.util.Arrays;
+
 /**
  * The set computations of the SCXML algorithm (transition domain, effective targets, entry set with default
  * and history entry) on bit sets, without allocation. Used at compile time with no history recorded (to
@@ -25,7 +27,7 @@ public final class EntrySets {
         this.defaultEntry = new long[c.words];
         this.history = history;
         this.defaultHistory = new int[c.stateCount];
-        java.util.Arrays.fill(defaultHistory, -1);
+        Arrays.fill(defaultHistory, -1);
         this.touched = new int[c.stateCount];
         this.targets = new long[c.words];
     }

@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import java.util.Arrays;
 import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.statemachine.build.Param;
 import io.canopy.statemachine.tree.TreeActivities;
@@ -65,9 +66,9 @@ public final class Invocations {
         child.initialValues = values;
         child.invokedSrc = src;
         if (count == children.length) {
-            children = java.util.Arrays.copyOf(children, count * 2);
-            defs = java.util.Arrays.copyOf(defs, count * 2);
-            ids = java.util.Arrays.copyOf(ids, count * 2);
+            children = Arrays.copyOf(children, count * 2);
+            defs = Arrays.copyOf(defs, count * 2);
+            ids = Arrays.copyOf(ids, count * 2);
         }
         children[count] = child;
         defs[count] = inv;
@@ -91,9 +92,9 @@ public final class Invocations {
     /** Re-attaches a restored child session. */
     void adopt(InvokeDef inv, String id, Machine child) {
         if (count == children.length) {
-            children = java.util.Arrays.copyOf(children, count * 2);
-            defs = java.util.Arrays.copyOf(defs, count * 2);
-            ids = java.util.Arrays.copyOf(ids, count * 2);
+            children = Arrays.copyOf(children, count * 2);
+            defs = Arrays.copyOf(defs, count * 2);
+            ids = Arrays.copyOf(ids, count * 2);
         }
         children[count] = child;
         defs[count] = inv;

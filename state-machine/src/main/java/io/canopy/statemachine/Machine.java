@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import io.canopy.statemachine.proto.MachineSnapshot;
 import io.canopy.statemachine.build.DataDecl;
 import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.expr.Variable;
@@ -260,7 +261,7 @@ public final class Machine extends MachineCore implements TickListener, EventHan
     }
 
     /** Fills a fresh (not started) instance from a snapshot; see {@link Statechart#restore}. */
-    void restoreFrom(io.canopy.statemachine.proto.MachineSnapshot s) {
+    void restoreFrom(MachineSnapshot s) {
         if (started) {
             throw new IllegalStateException("restore into a machine that was already started");
         }

@@ -1,5 +1,7 @@
 package io.canopy.statemachine;
 
+import java.util.ArrayList;
+import java.util.List;
 import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.statemachine.build.StaticSets;
 import io.canopy.statemachine.ecma.NumericPath;
@@ -145,7 +147,7 @@ abstract class MachineCore extends MachineSession {
         Statechart c = chart;
         for (int k = 0; k < chain.length; k++) {
             int t = chain[k];
-            Guard g = c.tCond[t];
+            TransitionGuard g = c.tCond[t];
             if (g != null) {
                 int r = ((NumericPath.TypedGuard) g).tryTest(self);
                 if (r < 0) {
@@ -302,7 +304,7 @@ abstract class MachineCore extends MachineSession {
 
     /** Stops a machine that would never wait for an event again, so the tick thread is not lost with it. */
     private void livelock() {
-        java.util.List<String> states = new java.util.ArrayList<>();
+        List<String> states = new ArrayList<>();
         for (int s = Bits.next(config, 0); s >= 0; s = Bits.next(config, s + 1)) {
             states.add(chart.ids[s]);
         }
@@ -432,12 +434,12 @@ abstract class MachineCore extends MachineSession {
 
     /** A microstep told to the context's observer: the transitions, then the states exited and entered. */
     private void observedMicrostep() {
-        java.util.List<String> transitions = new java.util.ArrayList<>();
+        List<String> transitions = new ArrayList<>();
         for (int i = 0; i < enabledCount; i++) {
             transitions.add(describe(enabled[i]));
         }
         exitStates();
-        java.util.List<String> exited = new java.util.ArrayList<>();
+        List<String> exited = new ArrayList<>();
         for (int s = Bits.previous(exitSet, chart.stateCount - 1); s >= 0; s = Bits.previous(exitSet, s - 1)) {
             exited.add(chart.ids[s]);
         }
@@ -445,7 +447,7 @@ abstract class MachineCore extends MachineSession {
             runBlock(chart.tAction[enabled[i]]);
         }
         enterStates();
-        java.util.List<String> entered = new java.util.ArrayList<>();
+        List<String> entered = new ArrayList<>();
         for (int s = Bits.next(sets.toEnter, 0); s >= 0; s = Bits.next(sets.toEnter, s + 1)) {
             entered.add(chart.ids[s]);
         }

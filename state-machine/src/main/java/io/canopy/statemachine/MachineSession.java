@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import io.canopy.expr.CompiledExpression;
 import io.canopy.statemachine.build.DataDecl;
 import io.canopy.statemachine.build.DoneData;
 import io.canopy.statemachine.build.SendAction;
@@ -34,12 +35,12 @@ abstract class MachineSession {
     final long[][] exitScratch;
     final int[] filtered;
 
-    public final EventQueue internal = new EventQueue(16);
-    public final EventQueue external = new EventQueue(16);
+    public final MachineQueue internal = new MachineQueue(16);
+    public final MachineQueue external = new MachineQueue(16);
     public final MachineEvent current = new MachineEvent();
     public final DataCell[] cells;
     /** This instance's compiled datamodel expressions: entry i of the chart's {@link ExprProgram}. */
-    public final io.canopy.expr.CompiledExpression[] code;
+    public final CompiledExpression[] code;
     /** The full ECMAScript engine of this instance, when its chart runs on it; else null. */
     public final JsSession js;
     final boolean[] dataBound;
@@ -139,7 +140,7 @@ abstract class MachineSession {
     }
 
     boolean evalCond(int t) {
-        Guard g = chart.tCond[t];
+        TransitionGuard g = chart.tCond[t];
         if (g == null) {
             return true;
         }

@@ -1,5 +1,6 @@
 package io.canopy.statemachine;
 
+import java.util.Arrays;
 import io.canopy.tick.OneShotTimers;
 import io.canopy.tick.TimerCallback;
 
@@ -64,12 +65,12 @@ public final class Outbox implements TimerCallback {
 
     private void grow() {
         int n = timerIds.length * 2;
-        timerIds = java.util.Arrays.copyOf(timerIds, n);
-        deadlines = java.util.Arrays.copyOf(deadlines, n);
-        sendids = java.util.Arrays.copyOf(sendids, n);
-        names = java.util.Arrays.copyOf(names, n);
-        targets = java.util.Arrays.copyOf(targets, n);
-        payloads = java.util.Arrays.copyOf(payloads, n);
+        timerIds = Arrays.copyOf(timerIds, n);
+        deadlines = Arrays.copyOf(deadlines, n);
+        sendids = Arrays.copyOf(sendids, n);
+        names = Arrays.copyOf(names, n);
+        targets = Arrays.copyOf(targets, n);
+        payloads = Arrays.copyOf(payloads, n);
     }
 
     private void remove(int i) {

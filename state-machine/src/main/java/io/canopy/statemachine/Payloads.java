@@ -10,7 +10,7 @@ public final class Payloads {
     private Payloads() {}
 
     /** Returns null when there is nothing; allocates a map only when there are params. */
-    public static Object build(Machine m, Param[] params, Value content) {
+    public static Object build(Machine m, Param[] params, ValueExpr content) {
         if (content != null) {
             return content.get(m);
         }

@@ -1,5 +1,8 @@
 package io.canopy.statemachine;
 
+import java.util.Arrays;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.Undefined;
 import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.InputException;
 import io.canopy.expr.Expressions;
@@ -93,7 +96,7 @@ final class Snapshots {
             if (!child.isRunning()) {
                 continue;
             }
-            int index = java.util.Arrays.asList(c.invokes[def.state]).indexOf(def);
+            int index = Arrays.asList(c.invokes[def.state]).indexOf(def);
             b.addInvoked(InvokedSession.newBuilder().setState(c.ids[def.state]).setInvokeIndex(index)
                     .setSrc(child.invokedSrc == null ? "" : child.invokedSrc).setSession(capture(child)));
         }
@@ -119,13 +122,13 @@ final class Snapshots {
 
     static io.canopy.statemachine.proto.Value value(Object v, String what) {
         io.canopy.statemachine.proto.Value.Builder b = io.canopy.statemachine.proto.Value.newBuilder();
-        if (v == null || v == Expressions.UNDEFINED || v instanceof org.mozilla.javascript.Undefined) {
+        if (v == null || v == Expressions.UNDEFINED || v instanceof Undefined) {
             return b.setUndefined(true).build();
         }
         if (v instanceof CharSequence && !(v instanceof String)) {
             v = v.toString(); // an ECMAScript string built by concatenation (full engine)
         }
-        if (v instanceof org.mozilla.javascript.Function) {
+        if (v instanceof Function) {
             throw new IllegalStateException(what + " holds an ECMAScript function, which a snapshot cannot save: keep "
                     + "numbers, strings, booleans, objects and arrays in the datamodel and functions in <script>");
         }
@@ -278,7 +281,7 @@ final class Snapshots {
         }
     }
 
-    private static void add(EventQueue q, Statechart c, QueuedEvent e) {
+    private static void add(MachineQueue q, Statechart c, QueuedEvent e) {
         q.add(e.getName(), c.eventClass(e.getName()), e.getType(), e.hasSendid() ? e.getSendid() : null,
                 e.hasOrigin() ? e.getOrigin() : null, e.hasOrigintype() ? e.getOrigintype() : null,
                 e.hasInvokeid() ? e.getInvokeid() : null, javaValue(e.getData()));

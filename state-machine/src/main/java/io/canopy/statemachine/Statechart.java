@@ -1,5 +1,8 @@
 package io.canopy.statemachine;
 
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.canopy.InputException;
+import io.canopy.statemachine.proto.MachineSnapshot;
 import io.canopy.statemachine.build.DataDecl;
 import io.canopy.statemachine.build.DoneData;
 import io.canopy.statemachine.build.InvokeDef;
@@ -71,7 +74,7 @@ public final class Statechart {
     public int[] tSource;
     public int[][] tTargets;
     public boolean[] tInternal;
-    public Guard[] tCond;
+    public TransitionGuard[] tCond;
     public String[] tCondText;
     public String[][] tEvents;
     public Action[] tAction;
@@ -250,11 +253,11 @@ public final class Statechart {
      * {@link io.canopy.InputException}.
      */
     public Machine restore(MachineContext context, byte[] snapshot) {
-        io.canopy.statemachine.proto.MachineSnapshot s;
+        MachineSnapshot s;
         try {
-            s = io.canopy.statemachine.proto.MachineSnapshot.parseFrom(snapshot);
-        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-            throw new io.canopy.InputException("machine snapshot of " + snapshot.length + " bytes is not a "
+            s = MachineSnapshot.parseFrom(snapshot);
+        } catch (InvalidProtocolBufferException e) {
+            throw new InputException("machine snapshot of " + snapshot.length + " bytes is not a "
                     + "canopy.statemachine.MachineSnapshot: " + e.getMessage(), e);
         }
         Machine m = new Machine(this, context, null, null);

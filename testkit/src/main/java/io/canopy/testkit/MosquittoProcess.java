@@ -1,5 +1,7 @@
 package io.canopy.testkit;
 
+import java.net.InetAddress;
+import java.util.concurrent.TimeUnit;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
@@ -63,7 +65,7 @@ public final class MosquittoProcess implements AutoCloseable {
     }
 
     public static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -141,7 +143,7 @@ public final class MosquittoProcess implements AutoCloseable {
         if (process != null && process.isAlive()) {
             process.destroy(); // SIGTERM to this PID only
             try {
-                if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
                 }
             } catch (InterruptedException e) {

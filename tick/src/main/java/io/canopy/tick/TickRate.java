@@ -1,5 +1,6 @@
 package io.canopy.tick;
 
+import java.util.Locale;
 import io.canopy.InputException;
 
 /**
@@ -70,7 +71,7 @@ public final class TickRate {
      */
     public static TickRate parse(String text, String where) {
         String s = text == null ? "" : text.trim().replace(" ", "");
-        String lower = s.toLowerCase(java.util.Locale.ROOT);
+        String lower = s.toLowerCase(Locale.ROOT);
         try {
             if (lower.endsWith("khz")) {
                 return hz(Double.parseDouble(s.substring(0, s.length() - 3)) * 1000);

@@ -1,5 +1,6 @@
 package io.canopy.tick;
 
+import java.util.Locale;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -178,7 +179,7 @@ public final class Watchdog implements AutoCloseable {
         long now = clock.nanoTime();
         if (w.stalledSeq >= 0 && progress.sequence() != w.stalledSeq) {
             LOG.warn("ticker '{}': the stalled tick of '{}' ended after {} ms", ticker.role(), w.stalledTimer,
-                    String.format(java.util.Locale.ROOT, "%.3f", (now - w.stalledSinceNs) / 1e6));
+                    String.format(Locale.ROOT, "%.3f", (now - w.stalledSinceNs) / 1e6));
             w.stalledSeq = -1;
         }
         if (busy && seen[0] != w.firedForSeq) {
@@ -194,8 +195,8 @@ public final class Watchdog implements AutoCloseable {
                 w.stalledTimer = timer == null ? "one-shot timers" : timer.name();
                 stalls.incrementAndGet();
                 LOG.error("ticker '{}': tick of '{}' has run {} ms, over its budget of {} ms: failsafe",
-                        ticker.role(), w.stalledTimer, String.format(java.util.Locale.ROOT, "%.3f", ranNs / 1e6),
-                        String.format(java.util.Locale.ROOT, "%.3f", budget / 1e6));
+                        ticker.role(), w.stalledTimer, String.format(Locale.ROOT, "%.3f", ranNs / 1e6),
+                        String.format(Locale.ROOT, "%.3f", budget / 1e6));
                 try {
                     failsafe.onStall(ticker.role(), w.stalledTimer, ranNs);
                 } catch (RuntimeException | Error e) {

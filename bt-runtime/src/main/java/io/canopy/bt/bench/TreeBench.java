@@ -1,5 +1,6 @@
 package io.canopy.bt.bench;
 
+import java.util.Locale;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
@@ -24,7 +25,7 @@ public final class TreeBench {
     public record Result(String file, double nsPerRootTick, double wallNsPerRootTick, double nodeTicksPerRootTick,
             double nsPerNodeTick, double allocBytesPerTick, long rootTicks, Status lastStatus) {
         public String json() {
-            return String.format(java.util.Locale.ROOT,
+            return String.format(Locale.ROOT,
                     "{\"file\":\"%s\",\"ns_per_root_tick\":%.2f,\"node_ticks_per_root_tick\":%.1f,"
                             + "\"ns_per_node_tick\":%.3f,\"alloc_bytes_per_tick\":%.3f,\"wall_ns_per_root_tick\":%.2f,"
                             + "\"root_ticks\":%d}",

@@ -1,5 +1,9 @@
 package io.canopy.bt.catalog;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
@@ -127,14 +131,14 @@ public final class NodeReference {
 
     /** The rule table of a family ({@code rules/<family>.md} next to this class), or null if it has none. */
     static String rules(String family) {
-        try (java.io.InputStream in = NodeReference.class.getResourceAsStream("rules/" + family + ".md")) {
+        try (InputStream in = NodeReference.class.getResourceAsStream("rules/" + family + ".md")) {
             if (in == null) {
                 return null;
             }
-            String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).replace("\r\n", "\n");
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\r\n", "\n");
             return text.endsWith("\n") ? text : text + "\n";
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

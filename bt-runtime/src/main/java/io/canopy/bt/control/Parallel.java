@@ -1,5 +1,6 @@
 package io.canopy.bt.control;
 
+import java.util.Arrays;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.Node;
@@ -94,7 +95,7 @@ public final class Parallel extends ControlNode {
     }
 
     private void clear() {
-        java.util.Arrays.fill(completed, false);
+        Arrays.fill(completed, false);
         successes = 0;
         failures = 0;
     }

@@ -1,5 +1,6 @@
 package io.canopy.bt.control;
 
+import java.util.Arrays;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.Node;
@@ -79,7 +80,7 @@ public final class ParallelAll extends ControlNode {
     }
 
     private void clear() {
-        java.util.Arrays.fill(completed, false);
+        Arrays.fill(completed, false);
         completedCount = 0;
         failures = 0;
     }

@@ -1,5 +1,6 @@
 package io.canopy.bt.decorator;
 
+import io.canopy.InputException;
 import io.canopy.bt.DecoratorNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.NodeInit;
@@ -64,7 +65,7 @@ public final class Loop extends DecoratorNode {
         if (literal) {
             try {
                 convert();
-            } catch (io.canopy.InputException e) {
+            } catch (InputException e) {
                 throw init.error(e.getMessage());
             }
         }

@@ -1,5 +1,8 @@
 package io.canopy.bt.event;
 
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.TreeContext;
+import java.util.Objects;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventKind;
@@ -18,14 +21,14 @@ import java.util.Arrays;
  * is visible only in the tick it was delivered for. Nothing here allocates after the first delivery; only
  * the tick thread uses it.
  */
-public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.TickScoped {
+public final class TreeEvents implements EventHandler, TreeContext.TickScoped {
     /** The events of the tree of {@code context} (made on first use). */
-    public static TreeEvents of(io.canopy.bt.TreeContext context) {
+    public static TreeEvents of(TreeContext context) {
         return context.extension(TreeEvents.class, TreeEvents::new);
     }
 
     @Override
-    public void endTick(io.canopy.bt.Blackboard blackboard) {
+    public void endTick(Blackboard blackboard) {
         endTick();
     }
 
@@ -94,7 +97,7 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
     }
 
     public TreeEvents policy(UnconsumedPolicy unconsumed) {
-        this.policy = java.util.Objects.requireNonNull(unconsumed, "policy");
+        this.policy = Objects.requireNonNull(unconsumed, "policy");
         return this;
     }
 
@@ -104,7 +107,7 @@ public final class TreeEvents implements EventHandler, io.canopy.bt.TreeContext.
 
     /** Where {@code SendEvent} puts events; the caller drains it (an IO thread may). */
     public TreeEvents outbox(EventQueue queue) {
-        this.outbox = java.util.Objects.requireNonNull(queue, "outbox");
+        this.outbox = Objects.requireNonNull(queue, "outbox");
         return this;
     }
 

@@ -1,5 +1,8 @@
 package io.canopy.bt.groot;
 
+import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.util.concurrent.TimeoutException;
 import io.canopy.bt.observe.TransitionBatch;
 import io.canopy.bt.observe.TransitionRing;
 import io.canopy.bt.observe.TreeObserver;
@@ -209,8 +212,8 @@ public final class Groot2Server implements AutoCloseable {
      * out, as BT.CPP does. Null when the tree did not tick in time to copy it.
      */
     private byte[] blackboards(String names) {
-        com.google.gson.JsonObject dump = new com.google.gson.JsonObject();
-        com.google.gson.JsonObject snapshot = null;
+        JsonObject dump = new JsonObject();
+        JsonObject snapshot = null;
         for (String name : names.split(";", -1)) {
             if (!name.equals(observer.tree().id()) && !name.isEmpty() && !name.equals("/")) {
                 continue;
@@ -218,7 +221,7 @@ public final class Groot2Server implements AutoCloseable {
             if (snapshot == null) {
                 try {
                     snapshot = observer.blackboardSnapshot(BLACKBOARD_WAIT_MS);
-                } catch (java.util.concurrent.TimeoutException e) {
+                } catch (TimeoutException e) {
                     return null;
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -250,7 +253,7 @@ public final class Groot2Server implements AutoCloseable {
         if (r == null) {
             return new byte[0];
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         TransitionBatch batch = new TransitionBatch(1024);
         byte[] rec = new byte[Groot2Protocol.TRANSITION_RECORD];
         while (r.poll(batch) > 0) {

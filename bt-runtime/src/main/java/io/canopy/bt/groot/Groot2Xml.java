@@ -1,5 +1,8 @@
 package io.canopy.bt.groot;
 
+import java.io.IOException;
+import java.util.IdentityHashMap;
+import org.xml.sax.SAXException;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeKind;
 import io.canopy.bt.NodeRegistry;
@@ -51,7 +54,7 @@ public final class Groot2Xml {
         Element root = doc.createElement("root");
         root.setAttribute("BTCPP_format", "4");
         doc.appendChild(root);
-        Map<Node, Integer> index = new java.util.IdentityHashMap<>();
+        Map<Node, Integer> index = new IdentityHashMap<>();
         for (int i = 0; i < observer.nodeCount(); i++) {
             index.put(observer.nodes().get(i), i);
         }
@@ -113,7 +116,7 @@ public final class Groot2Xml {
         try {
             Document palette = newBuilder().parse(new InputSource(new StringReader(used.toPaletteXml(true))));
             return (Element) palette.getElementsByTagName("TreeNodesModel").item(0);
-        } catch (java.io.IOException | org.xml.sax.SAXException e) {
+        } catch (IOException | SAXException e) {
             throw new IllegalStateException("the palette of the tree's node types is not XML: " + e.getMessage(), e);
         }
     }

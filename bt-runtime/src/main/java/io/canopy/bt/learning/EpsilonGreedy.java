@@ -1,5 +1,6 @@
 package io.canopy.bt.learning;
 
+import java.util.Arrays;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.Status;
 import java.util.SplittableRandom;
@@ -50,7 +51,7 @@ public final class EpsilonGreedy implements ChildOrder {
         if (values == null || values.length != n) {
             values = new double[n];
             counts = new long[n];
-            java.util.Arrays.fill(values, initial);
+            Arrays.fill(values, initial);
         }
         for (int i = 0; i < n; i++) {
             int c = i;

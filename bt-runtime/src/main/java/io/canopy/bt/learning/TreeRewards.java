@@ -1,5 +1,7 @@
 package io.canopy.bt.learning;
 
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.scope.Truthiness;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
 import io.canopy.expr.ValueKind;
@@ -15,9 +17,9 @@ import io.canopy.expr.ValueKind;
  * ({@link #defaultFailureReward()}) and {@code _failure_reason} (the reason of this tick's last failed
  * result). Only the tick thread uses it; nothing allocates.
  */
-public final class TreeRewards implements io.canopy.bt.TreeContext.TickScoped {
+public final class TreeRewards implements TreeContext.TickScoped {
     /** The reward accumulator of the tree of {@code context} (made on first use). */
-    public static TreeRewards of(io.canopy.bt.TreeContext context) {
+    public static TreeRewards of(TreeContext context) {
         return context.extension(TreeRewards.class, TreeRewards::new);
     }
 
@@ -70,7 +72,7 @@ public final class TreeRewards implements io.canopy.bt.TreeContext.TickScoped {
      */
     public boolean improve() {
         Entry e = improveEntry;
-        return e != null && io.canopy.bt.scope.Truthiness.of(e);
+        return e != null && Truthiness.of(e);
     }
 
     /**

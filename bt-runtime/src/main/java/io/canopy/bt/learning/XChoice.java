@@ -1,5 +1,9 @@
 package io.canopy.bt.learning;
 
+import io.canopy.bt.scope.DynamicExtent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.Entry;
@@ -60,7 +64,7 @@ public final class XChoice extends ControlNode {
     private final Entry resultEntry;
     private final Entry childEntry;
     private final Entry childRewardEntry;
-    private final io.canopy.bt.scope.DynamicExtent updateExtent;
+    private final DynamicExtent updateExtent;
     private int[] order;
     private int chosen;
     private int position;
@@ -82,7 +86,7 @@ public final class XChoice extends ControlNode {
             resultEntry = init.blackboard().entry("_result");
             childEntry = init.blackboard().entry("_child");
             childRewardEntry = init.blackboard().entry("_child_reward");
-            updateExtent = new io.canopy.bt.scope.DynamicExtent(resultEntry, childEntry, childRewardEntry);
+            updateExtent = new DynamicExtent(resultEntry, childEntry, childRewardEntry);
             update = init.script("update");
         } else {
             resultEntry = null;
@@ -111,7 +115,7 @@ public final class XChoice extends ControlNode {
      * register it with one line ({@code registry.register(XChoice.withOrder("UcbChoice", Ucb::new))}).
      */
     public static NodeType withOrder(String id, ChildOrder.Factory factory, Port... ports) {
-        java.util.List<Port> all = new java.util.ArrayList<>(java.util.List.of(ports));
+        List<Port> all = new ArrayList<>(List.of(ports));
         for (Port p : new Port[] {SUBSET, UPDATE}) {
             if (all.stream().noneMatch(q -> q.name().equals(p.name()))) {
                 all.add(p);
@@ -121,7 +125,7 @@ public final class XChoice extends ControlNode {
                 .describe("choice ordered by " + id);
     }
 
-    static void shuffle(int[] o, java.util.SplittableRandom random) {
+    static void shuffle(int[] o, SplittableRandom random) {
         for (int i = 0; i < o.length; i++) {
             o[i] = i;
         }

@@ -1,5 +1,7 @@
 package io.canopy.bt.load;
 
+import io.canopy.Names;
+import io.canopy.expr.ScriptingEnums;
 import io.canopy.bt.Entry;
 import io.canopy.bt.NodeFactory;
 import io.canopy.bt.NodeInit;
@@ -165,7 +167,7 @@ public final class Palette {
             return;
         }
         try {
-            enums.add(new EnumDeclaration(name, io.canopy.expr.ScriptingEnums.parse(values), e.location()));
+            enums.add(new EnumDeclaration(name, ScriptingEnums.parse(values), e.location()));
         } catch (IllegalArgumentException x) {
             errors.add(e.where() + ": values: " + x.getMessage());
         }
@@ -180,8 +182,8 @@ public final class Palette {
      * The registry's scripting enums (plugins) and then the palettes'; contradictions (an enum declared twice
      * with other values, a value two enums number differently) go to {@code errors}, one line naming both places.
      */
-    public io.canopy.expr.ScriptingEnums scriptingEnums(NodeRegistry registry, List<String> errors) {
-        io.canopy.expr.ScriptingEnums all = registry.scriptingEnums().copy();
+    public ScriptingEnums scriptingEnums(NodeRegistry registry, List<String> errors) {
+        ScriptingEnums all = registry.scriptingEnums().copy();
         for (EnumDeclaration d : enums) {
             String e = all.add(d.name(), d.values(), d.source());
             if (e != null && !errors.contains(e)) {
@@ -195,7 +197,7 @@ public final class Palette {
      * A literal given to a port whose palette type is an enum must be one of its values (or a number): else
      * one line naming file:line:column, the port, the enum and its values.
      */
-    void checkEnumLiterals(NodeSpec spec, io.canopy.expr.ScriptingEnums known, List<String> errors) {
+    void checkEnumLiterals(NodeSpec spec, ScriptingEnums known, List<String> errors) {
         Map<String, String> types = portTypeNames.get(spec.typeId());
         if (types == null || known.isEmpty()) {
             return;
@@ -212,7 +214,7 @@ public final class Palette {
             } catch (IllegalArgumentException notANumber) {
                 errors.add(spec.where() + ": port '" + a.getKey() + "': '" + text + "' is not a value of enum "
                         + enumName + " (declared at " + known.source(enumName) + ")"
-                        + io.canopy.Names.suggestion(text, values.keySet()) + "; its values are "
+                        + Names.suggestion(text, values.keySet()) + "; its values are "
                         + String.join(", ", values.keySet()));
             }
         }

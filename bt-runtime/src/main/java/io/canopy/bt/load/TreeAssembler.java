@@ -1,5 +1,8 @@
 package io.canopy.bt.load;
 
+import io.canopy.Names;
+import io.canopy.expr.ScriptingEnums;
+import java.util.TreeSet;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.DecoratorNode;
@@ -39,7 +42,7 @@ public final class TreeAssembler {
     private final TreeContext context;
     private final ScriptCompiler scripts;
     /** The scripting enums of the registry (plugins) and the palettes. */
-    private final io.canopy.expr.ScriptingEnums enums;
+    private final ScriptingEnums enums;
     private final List<Node> nodes = new ArrayList<>();
 
     /** At most this many errors are reported at once; the rest are counted. */
@@ -143,7 +146,7 @@ public final class TreeAssembler {
         if (doc.mainTreeId != null) {
             if (!doc.trees.containsKey(doc.mainTreeId)) {
                 throw new InputException(source + ": the main tree \"" + doc.mainTreeId + "\" names no <BehaviorTree>"
-                        + io.canopy.Names.suggestion(doc.mainTreeId, doc.trees.keySet()) + "; the trees are "
+                        + Names.suggestion(doc.mainTreeId, doc.trees.keySet()) + "; the trees are "
                         + doc.trees.keySet());
             }
             return doc.mainTreeId;
@@ -203,7 +206,7 @@ public final class TreeAssembler {
                         + "write <" + id + "/> or rename the tree");
             } else if (!doc.trees.containsKey(id)) {
                 errors.add(spec.where() + ": no <BehaviorTree ID=\"" + id + "\">"
-                        + io.canopy.Names.suggestion(id, doc.trees.keySet()) + "; the trees are " + doc.trees.keySet());
+                        + Names.suggestion(id, doc.trees.keySet()) + "; the trees are " + doc.trees.keySet());
             }
             return;
         }
@@ -221,9 +224,9 @@ public final class TreeAssembler {
                         + ") but nothing implements it; load a plugin, bind it to a remote worker, or use stand-ins "
                         + "(tree-test, --stub-unknown)";
             } else {
-                Set<String> names = new java.util.TreeSet<>(registry.all().stream().map(NodeType::id).toList());
+                Set<String> names = new TreeSet<>(registry.all().stream().map(NodeType::id).toList());
                 names.addAll(palette.declarations().keySet());
-                List<String> near = io.canopy.Names.near(typeId, names, 3);
+                List<String> near = Names.near(typeId, names, 3);
                 hint = (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near) + "?")
                         + "; declare it in a palette (--palette FILE with a <TreeNodesModel>) or register it";
             }
@@ -265,7 +268,7 @@ public final class TreeAssembler {
             }
             if (type.port(key) == null) {
                 List<String> names = type.ports().stream().map(Port::name).toList();
-                errors.add(spec.where() + ": unknown port '" + key + "'" + io.canopy.Names.suggestion(key, names)
+                errors.add(spec.where() + ": unknown port '" + key + "'" + Names.suggestion(key, names)
                         + "; " + portList(type));
             }
         }

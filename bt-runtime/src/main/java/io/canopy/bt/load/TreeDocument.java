@@ -1,5 +1,7 @@
 package io.canopy.bt.load;
 
+import java.util.ArrayList;
+import java.util.List;
 import io.canopy.bt.NodeSpec;
 import io.canopy.bt.PortDirection;
 import java.util.LinkedHashMap;
@@ -18,7 +20,7 @@ public final class TreeDocument {
     /** Custom node types declared by the {@code <TreeNodesModel>}s of the document and its includes. */
     final Palette palette = new Palette();
     /** Warnings (lenient syntax, aliases), one line each. */
-    final java.util.List<String> warnings = new java.util.ArrayList<>();
+    final List<String> warnings = new ArrayList<>();
     public String mainTreeId;
     String file;
 }

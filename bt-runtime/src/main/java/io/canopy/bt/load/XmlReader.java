@@ -1,5 +1,6 @@
 package io.canopy.bt.load;
 
+import io.canopy.XmlLimits;
 import io.canopy.bt.NodeSpec;
 import io.canopy.InputException;
 import java.io.Reader;
@@ -53,7 +54,7 @@ final class XmlReader {
                     }
                     case XMLStreamConstants.START_ELEMENT -> {
                         Location l = xml.getLocation();
-                        io.canopy.XmlLimits.checkDepth(stack.size() + 1, name, l.getLineNumber(), l.getColumnNumber(),
+                        XmlLimits.checkDepth(stack.size() + 1, name, l.getLineNumber(), l.getColumnNumber(),
                                 xml.getLocalName());
                         NodeSpec e = new NodeSpec(xml.getLocalName(), file, l.getLineNumber(), l.getColumnNumber());
                         for (int i = 0; i < xml.getAttributeCount(); i++) {

@@ -1,5 +1,11 @@
 package io.canopy.bt.load;
 
+import io.canopy.bt.standin.StandIn;
+import io.canopy.bt.standin.StandInRules;
+import io.canopy.bt.standin.StubUnknown;
+import io.canopy.tick.DeadlineTimerQueue;
+import io.canopy.tick.ManualNanoClock;
+import java.nio.file.Files;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeSpec;
@@ -27,7 +33,7 @@ public final class XmlTreeLoader {
     private final NodeRegistry registry;
     private final Palette palette = new Palette();
     private final List<Path> searchPath = new ArrayList<>();
-    private io.canopy.bt.standin.StandInRules standIns = io.canopy.bt.standin.StandInRules.NONE;
+    private StandInRules standIns = StandInRules.NONE;
     private final List<String> warnings = new ArrayList<>();
     private boolean useStandIns;
     private String main;
@@ -59,12 +65,12 @@ public final class XmlTreeLoader {
      * {@code scripts} says what some of them do, the others succeed at once. Without this, such a type is an
      * error naming the palette that declared it.
      */
-    public XmlTreeLoader withStandIns(Map<String, io.canopy.bt.standin.StandIn> scripts) {
-        return withStandIns(io.canopy.bt.standin.StandInRules.ofTypes(scripts));
+    public XmlTreeLoader withStandIns(Map<String, StandIn> scripts) {
+        return withStandIns(StandInRules.ofTypes(scripts));
     }
 
     /** As {@link #withStandIns(Map)}, with substitution rules by type ID or node name (earlier rules first). */
-    public XmlTreeLoader withStandIns(io.canopy.bt.standin.StandInRules rules) {
+    public XmlTreeLoader withStandIns(StandInRules rules) {
         useStandIns = true;
         standIns = standIns.then(rules);
         return this;
@@ -94,7 +100,7 @@ public final class XmlTreeLoader {
     public List<String> check(Path file) {
         try {
             loadFile(file, Blackboard.create(), new TreeContext(
-                    new io.canopy.tick.DeadlineTimerQueue(new io.canopy.tick.ManualNanoClock()), 0));
+                    new DeadlineTimerQueue(new ManualNanoClock()), 0));
             return List.of();
         } catch (InputException e) {
             return List.of(e.getMessage().split("\n"));
@@ -108,12 +114,12 @@ public final class XmlTreeLoader {
         NodeRegistry effective = registry;
         if (!all.declarations().isEmpty()) {
             effective = registry.copy();
-            io.canopy.bt.standin.StandInRules stubs = io.canopy.bt.standin.StubUnknown.rules();
+            StandInRules stubs = StubUnknown.rules();
             if (useStandIns) {
                 all.registerStandIns(effective, standIns);
             } else if (stubs != null) {
                 List<Palette.Declaration> stubbed = all.registerStandIns(effective, stubs);
-                String w = io.canopy.bt.standin.StubUnknown.report(stubbed.stream().map(Palette.Declaration::id).toList(),
+                String w = StubUnknown.report(stubbed.stream().map(Palette.Declaration::id).toList(),
                         stubbed.stream().map(d -> d.id() + " (" + d.kind().xmlName() + ", declared at " + d.source() + ")").toList());
                 if (w != null) {
                     warnings.add("warning: " + w);
@@ -228,7 +234,7 @@ public final class XmlTreeLoader {
         }
         Path file = null;
         for (Path c : candidates) {
-            if (java.nio.file.Files.isRegularFile(c)) {
+            if (Files.isRegularFile(c)) {
                 file = c;
                 break;
             }

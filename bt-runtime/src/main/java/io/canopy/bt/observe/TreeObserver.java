@@ -1,5 +1,13 @@
 package io.canopy.bt.observe;
 
+import com.google.gson.JsonObject;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeObserver;
 import io.canopy.bt.Status;
@@ -47,11 +55,11 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     /** Release-stored at the end of each tick, so other threads see the status bytes of the ticks before. */
     @SuppressWarnings("unused")
     private volatile long ticksDone;
-    private static final java.lang.invoke.VarHandle TICKS_DONE;
+    private static final VarHandle TICKS_DONE;
 
     static {
         try {
-            TICKS_DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(TreeObserver.class, "ticksDone", long.class);
+            TICKS_DONE = MethodHandles.lookup().findVarHandle(TreeObserver.class, "ticksDone", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -72,7 +80,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
             index.put(list.get(i), i);
         }
         parents = new int[list.size()];
-        java.util.Arrays.fill(parents, -1);
+        Arrays.fill(parents, -1);
         for (int i = 0; i < list.size(); i++) {
             Node n = list.get(i);
             for (int c = 0; c < n.childCount(); c++) {
@@ -103,20 +111,20 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     }
 
     /** A blackboard dump asked for by another thread, answered at the end of the next tick; null when none. */
-    private volatile java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> blackboardAsked;
+    private volatile CompletableFuture<JsonObject> blackboardAsked;
 
     /**
      * The tree's blackboard as JSON ({@link BlackboardJson}), copied by the tick thread at the end of its next
      * tick (the only allocation this observer makes on the tick thread, and only when asked); waits at most
      * {@code timeoutMs}, then throws {@link java.util.concurrent.TimeoutException} (a tree that is not ticking).
      */
-    public com.google.gson.JsonObject blackboardSnapshot(long timeoutMs)
-            throws java.util.concurrent.TimeoutException, InterruptedException {
-        java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> asked = new java.util.concurrent.CompletableFuture<>();
+    public JsonObject blackboardSnapshot(long timeoutMs)
+            throws TimeoutException, InterruptedException {
+        CompletableFuture<JsonObject> asked = new CompletableFuture<>();
         blackboardAsked = asked;
         try {
-            return asked.get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+            return asked.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         } finally {
             blackboardAsked = null;
@@ -163,7 +171,7 @@ public final class TreeObserver implements NodeObserver, AutoCloseable {
     public void tickEnded() {
         // transitions are published one by one; the status bytes once per tick
         TICKS_DONE.setRelease(this, tick); // a plain store on x86, not a fence
-        java.util.concurrent.CompletableFuture<com.google.gson.JsonObject> asked = blackboardAsked;
+        CompletableFuture<JsonObject> asked = blackboardAsked;
         if (asked != null) { // Groot2 wants the blackboard: copied here, where the tick thread owns it
             blackboardAsked = null;
             asked.complete(BlackboardJson.export(tree.blackboard()));

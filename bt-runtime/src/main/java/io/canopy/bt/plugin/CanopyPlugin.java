@@ -1,5 +1,6 @@
 package io.canopy.bt.plugin;
 
+import java.util.List;
 import io.canopy.bt.NodeRegistry;
 
 /**
@@ -31,7 +32,7 @@ public interface CanopyPlugin {
      * can say {@code <Script code="color := GREEN"/>} and {@code <Precondition if="color == RED">}. None by
      * default.
      */
-    default java.util.List<Class<? extends Enum<?>>> scriptingEnums() {
-        return java.util.List.of();
+    default List<Class<? extends Enum<?>>> scriptingEnums() {
+        return List.of();
     }
 }

@@ -1,5 +1,6 @@
 package io.canopy.bt.plugin;
 
+import java.io.IOException;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
 import java.net.MalformedURLException;
@@ -43,7 +44,7 @@ public final class PluginLoader {
             if (!registry.addPluginJar(jar.toRealPath())) {
                 return; // already loaded into this registry (named both on the command line and in the launch file)
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             errors.add(jar + ": cannot read the plugin jar: " + InputException.oneLine(String.valueOf(e.getMessage())));
             return;
         }

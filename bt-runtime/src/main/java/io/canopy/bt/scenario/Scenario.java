@@ -1,5 +1,9 @@
 package io.canopy.bt.scenario;
 
+import io.canopy.Names;
+import io.canopy.bt.event.UnconsumedPolicy;
+import java.util.HashMap;
+import java.util.function.Function;
 import io.canopy.InputException;
 import io.canopy.bt.Status;
 import io.canopy.bt.standin.StandInRules;
@@ -72,7 +76,7 @@ public final class Scenario {
     /** The seed of the tree's random source (0 unless the case says). */
     long seed;
     /** What the tree does with an event no node consumed in its tick (drop unless the case says). */
-    io.canopy.bt.event.UnconsumedPolicy unconsumed = io.canopy.bt.event.UnconsumedPolicy.DROP;
+    UnconsumedPolicy unconsumed = UnconsumedPolicy.DROP;
 
     Scenario(String id, String file, String xml) {
         this.id = id;
@@ -112,7 +116,7 @@ public final class Scenario {
     }
 
     private static Map<String, String> prefixed(Map<String, String> lines, String prefix) {
-        Map<String, String> out = new java.util.HashMap<>();
+        Map<String, String> out = new HashMap<>();
         lines.forEach((k, v) -> {
             if (k.startsWith(prefix)) {
                 out.put(k.substring(prefix.length()), v);
@@ -129,7 +133,7 @@ public final class Scenario {
             throw new InputException(where + lines.getOrDefault("", "")
                     + ": a case without id; give every case a unique id");
         }
-        java.util.function.Function<String, String> at = key -> where
+        Function<String, String> at = key -> where
                 + lines.getOrDefault(key, lines.getOrDefault("", "")) + ": case '" + id + "'";
         for (String key : map.keySet()) {
             checkKeys(Map.<String, Object>of(key, ""), CASE_KEYS, at.apply(key));
@@ -209,8 +213,8 @@ public final class Scenario {
                 throw new InputException(at.apply("unconsumed") + ": unconsumed: '" + u + "' must be drop (the"
                         + " default: an event no node consumed in its tick is dropped) or error (the tick fails)");
             }
-            s.unconsumed = u.equals("drop") ? io.canopy.bt.event.UnconsumedPolicy.DROP
-                    : io.canopy.bt.event.UnconsumedPolicy.ERROR;
+            s.unconsumed = u.equals("drop") ? UnconsumedPolicy.DROP
+                    : UnconsumedPolicy.ERROR;
         }
         Object acts = map.get("actions");
         if (acts != null) {
@@ -306,7 +310,7 @@ public final class Scenario {
     }
 
     private static String suggest(String key, List<String> allowed) {
-        return io.canopy.Names.suggestion(key, allowed);
+        return Names.suggestion(key, allowed);
     }
 
     @SuppressWarnings("unchecked")

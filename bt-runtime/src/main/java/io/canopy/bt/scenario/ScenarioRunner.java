@@ -1,5 +1,11 @@
 package io.canopy.bt.scenario;
 
+import io.canopy.bt.event.TreeEvents;
+import io.canopy.bt.standin.StandInLog;
+import io.canopy.bt.standin.StandInRules;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import io.canopy.InputException;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
@@ -50,7 +56,7 @@ public final class ScenarioRunner {
 
     private final NodeRegistry base;
     private final List<Path> palettes = new ArrayList<>();
-    private io.canopy.bt.standin.StandInRules standIns = io.canopy.bt.standin.StandInRules.NONE;
+    private StandInRules standIns = StandInRules.NONE;
 
     /** @param base the node types available besides the scripted leaves (usually the built-ins) */
     public ScenarioRunner(NodeRegistry base) {
@@ -72,7 +78,7 @@ public final class ScenarioRunner {
     }
 
     /** Stand-in rules for every case ({@code tree-test --stub-rules}), after each case's and file's own rules. */
-    public ScenarioRunner withStandIns(io.canopy.bt.standin.StandInRules rules) {
+    public ScenarioRunner withStandIns(StandInRules rules) {
         standIns = standIns.then(rules);
         return this;
     }
@@ -87,7 +93,7 @@ public final class ScenarioRunner {
                     s.filter(f -> Files.isRegularFile(f)
                             && (f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")))
                             .sorted().forEach(out::add);
-                } catch (IOException | java.io.UncheckedIOException e) {
+                } catch (IOException | UncheckedIOException e) {
                     throw new InputException(p + ": cannot list: " + e.getMessage());
                 }
                 if (out.size() == before) {
@@ -119,17 +125,17 @@ public final class ScenarioRunner {
         if (!(doc instanceof Map<?, ?> m) || !(m.get("cases") instanceof List<?> cases)) {
             throw new InputException(file + ": a scenario file is a map with a 'cases:' list");
         }
-        Map<String, Object> top = new java.util.LinkedHashMap<>();
+        Map<String, Object> top = new LinkedHashMap<>();
         m.forEach((k, v) -> top.put(String.valueOf(k), v));
         Scenario.checkKeys(top, List.of("family", "description", "cases", "file", "palette", "stand_ins"),
                 file.toString());
         Map<String, String> topMarks = new HashMap<>();
-        Node composed = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new java.io.StringReader(text));
+        Node composed = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
         if (composed instanceof MappingNode tm) {
             for (NodeTuple t : tm.getValue()) {
                 if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("stand_ins")) {
                     topMarks.put("", mark(k.getStartMark()));
-                    topMarks.putAll(io.canopy.bt.standin.StandInRules.keyMarks(t.getValueNode()));
+                    topMarks.putAll(StandInRules.keyMarks(t.getValueNode()));
                 }
             }
         }
@@ -143,7 +149,7 @@ public final class ScenarioRunner {
             topPalettes.add(String.valueOf(o));
         }
         Scenario.Defaults defaults = new Scenario.Defaults((String) topFile, topPalettes,
-                io.canopy.bt.standin.StandInRules.parse(top.get("stand_ins"), file.toString(), topMarks));
+                StandInRules.parse(top.get("stand_ins"), file.toString(), topMarks));
         List<Map<String, String>> lines = caseLines(text);
         List<Scenario> out = new ArrayList<>();
         for (int i = 0; i < cases.size(); i++) {
@@ -179,7 +185,7 @@ public final class ScenarioRunner {
     /** For each case, the {@code :line:column} of the case ({@code ""}) and of each of its keys. */
     private static List<Map<String, String>> caseLines(String text) {
         List<Map<String, String>> out = new ArrayList<>();
-        Node root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new java.io.StringReader(text));
+        Node root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
         if (!(root instanceof MappingNode m)) {
             return out;
         }
@@ -194,7 +200,7 @@ public final class ScenarioRunner {
                             if (kv.getKeyNode() instanceof ScalarNode key) {
                                 at.put(key.getValue(), mark(key.getStartMark()));
                                 if (key.getValue().equals("stand_ins")) {
-                                    io.canopy.bt.standin.StandInRules.keyMarks(kv.getValueNode())
+                                    StandInRules.keyMarks(kv.getValueNode())
                                             .forEach((k2, v2) -> at.put("stand_ins/" + k2, v2));
                                 }
                                 if (key.getValue().equals("xml") && kv.getValueNode() instanceof ScalarNode x) {
@@ -254,7 +260,7 @@ public final class ScenarioRunner {
         Tree tree;
         Path base = Path.of(s.file).toAbsolutePath().getParent();
         StandInCounts counts = new StandInCounts(scripts, trace);
-        TreeContext context = new TreeContext(timers, s.seed).withService(io.canopy.bt.standin.StandInLog.class, counts);
+        TreeContext context = new TreeContext(timers, s.seed).withService(StandInLog.class, counts);
         try {
             XmlTreeLoader loader = new XmlTreeLoader(registry).withMain(s.main).withStandIns(s.standIns.then(standIns));
             for (Path p : palettes) {
@@ -274,7 +280,7 @@ public final class ScenarioRunner {
         if ("load".equals(s.errorPhase)) {
             return "expected a load error, but the tree loaded";
         }
-        io.canopy.bt.event.TreeEvents events = io.canopy.bt.event.TreeEvents.of(tree.context()).policy(s.unconsumed);
+        TreeEvents events = TreeEvents.of(tree.context()).policy(s.unconsumed);
         List<Object> sent = new ArrayList<>();
         boolean tickError = "tick".equals(s.errorPhase);
         int count = tickError ? s.errorAtTick : s.maxTicks > 0 ? s.maxTicks : s.ticks.size();
@@ -324,7 +330,7 @@ public final class ScenarioRunner {
     }
 
     /** Moves what the tree sent in the last tick from its outbox to {@code sent}. */
-    private static void drainSent(io.canopy.bt.event.TreeEvents events, List<Object> sent) {
+    private static void drainSent(TreeEvents events, List<Object> sent) {
         events.outbox().drain(e -> sent.add(new Scenario.Sent(e.name(), e.value(),
                 e.attachment() == null ? null : String.valueOf(e.attachment()))));
     }
@@ -388,7 +394,7 @@ public final class ScenarioRunner {
             }
             for (Map.Entry<String, Object> e : a.events()) {
                 Object v = e.getValue();
-                io.canopy.bt.event.TreeEvents.of(tree.context()).deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
+                TreeEvents.of(tree.context()).deliver(e.getKey(), v == null ? 0 : ((Number) v).doubleValue());
             }
         }
     }

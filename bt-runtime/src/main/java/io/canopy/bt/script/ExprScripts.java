@@ -1,5 +1,6 @@
 package io.canopy.bt.script;
 
+import io.canopy.expr.ScriptingEnums;
 import io.canopy.bt.Blackboard;
 import io.canopy.expr.CompiledExpression;
 import io.canopy.expr.Dialect;
@@ -13,14 +14,14 @@ public final class ExprScripts implements ScriptCompiler {
     static final ExprScripts INSTANCE = new ExprScripts(null);
 
     /** The scripting enums scripts see as constants; null when there are none. */
-    private final io.canopy.expr.ScriptingEnums enums;
+    private final ScriptingEnums enums;
 
-    private ExprScripts(io.canopy.expr.ScriptingEnums enums) {
+    private ExprScripts(ScriptingEnums enums) {
         this.enums = enums;
     }
 
     /** Scripts that see {@code enums}' values as constants ({@code color == RED}). */
-    public static ExprScripts with(io.canopy.expr.ScriptingEnums enums) {
+    public static ExprScripts with(ScriptingEnums enums) {
         return enums == null || enums.isEmpty() ? INSTANCE : new ExprScripts(enums);
     }
 

@@ -1,5 +1,8 @@
 package io.canopy.bt.standin;
 
+import io.canopy.Names;
+import java.io.StringReader;
+import java.util.Locale;
 import io.canopy.InputException;
 import io.canopy.bt.Status;
 import io.canopy.bt.load.TextFile;
@@ -83,7 +86,7 @@ public final class StandInRules {
         Node root;
         try {
             doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-            root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new java.io.StringReader(text));
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             throw new InputException(file + ":" + (e.getProblemMark().getLine() + 1) + ":"
                     + (e.getProblemMark().getColumn() + 1) + ": bad YAML: " + e.getProblem());
@@ -171,7 +174,7 @@ public final class StandInRules {
         Status result = Status.SUCCESS;
         Object r = m.get("result");
         if (r != null) {
-            String s = String.valueOf(r).toUpperCase(java.util.Locale.ROOT);
+            String s = String.valueOf(r).toUpperCase(Locale.ROOT);
             if (!s.equals("SUCCESS") && !s.equals("FAILURE")) {
                 throw new InputException(ctx + ": result: '" + r + "' must be SUCCESS or FAILURE (a stand-in is"
                         + " RUNNING for running_ticks ticks first)");
@@ -206,7 +209,7 @@ public final class StandInRules {
     private static void check(Map<String, Object> m, List<String> allowed, String ctx) {
         for (String key : m.keySet()) {
             if (!allowed.contains(key)) {
-                throw new InputException(ctx + ": unknown key '" + key + "'" + io.canopy.Names.suggestion(key, allowed)
+                throw new InputException(ctx + ": unknown key '" + key + "'" + Names.suggestion(key, allowed)
                         + "; the keys here are " + String.join(", ", allowed));
             }
         }

@@ -1,5 +1,6 @@
 package io.canopy.bt.standin;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
 public final class StubUnknown {
     private static final Logger LOG = LoggerFactory.getLogger("io.canopy.run");
     private static volatile StandInRules rules;
-    private static volatile java.nio.file.Path rulesFile;
+    private static volatile Path rulesFile;
     private static final Set<String> reported = new HashSet<>();
 
     private StubUnknown() {}
@@ -31,7 +32,7 @@ public final class StubUnknown {
      * Turns stand-ins on with the rules of {@code file} ({@link StandInRules#read}), read when the first tree
      * is loaded so that a bad file is reported like any bad input (one line naming file:line:column).
      */
-    public static synchronized void enable(java.nio.file.Path file) {
+    public static synchronized void enable(Path file) {
         rules = StandInRules.NONE;
         rulesFile = file;
         reported.clear();
@@ -52,7 +53,7 @@ public final class StubUnknown {
     /** The rules while on, else null. */
     public static synchronized StandInRules rules() {
         if (rulesFile != null) {
-            java.nio.file.Path f = rulesFile;
+            Path f = rulesFile;
             rules = StandInRules.read(f);
             rulesFile = null;
         }

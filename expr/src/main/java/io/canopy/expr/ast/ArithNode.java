@@ -5,15 +5,15 @@ import io.canopy.expr.Ops;
 import io.canopy.expr.Value;
 
 /** The binary arithmetic, bitwise and concatenation operators: {@code + - * / % & | ^ ..}. */
-public final class ArithNode extends Node {
+public final class ArithNode extends ExprNode {
     private final int op;
-    private final Node left;
-    private final Node right;
+    private final ExprNode left;
+    private final ExprNode right;
     private final boolean ecma;
     private final Value l = new Value();
     private final Value r = new Value();
 
-    public ArithNode(int op, Node left, Node right, boolean ecma) {
+    public ArithNode(int op, ExprNode left, ExprNode right, boolean ecma) {
         this.op = op;
         this.left = left;
         this.right = right;

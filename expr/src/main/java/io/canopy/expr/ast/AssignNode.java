@@ -9,7 +9,7 @@ import io.canopy.expr.ValueKind;
 import io.canopy.expr.Variable;
 
 /** {@code x := v}, {@code x = v} and the compound assignments {@code += -= *= /= %=} to a variable. */
-public final class AssignNode extends Node {
+public final class AssignNode extends ExprNode {
     /** Operator code for {@code :=}. */
     public static final int CREATE = 100;
     /** Operator code for {@code =}. */
@@ -19,14 +19,14 @@ public final class AssignNode extends Node {
     private final String name;
     /** CREATE, ASSIGN, or the arithmetic code of a compound assignment (Ops.ADD ...). */
     private final int op;
-    private final Node rhs;
+    private final ExprNode rhs;
     private final boolean ecma;
     /** For enum names in strings assigned to numeric entries (BT.CPP's StringToDouble). */
     private final Scope enums;
     private final Value current = new Value();
     private final Value operand = new Value();
 
-    public AssignNode(Variable variable, String name, int op, Node rhs, boolean ecma, Scope enums) {
+    public AssignNode(Variable variable, String name, int op, ExprNode rhs, boolean ecma, Scope enums) {
         this.variable = variable;
         this.name = name;
         this.op = op;

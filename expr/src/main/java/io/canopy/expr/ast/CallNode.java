@@ -9,16 +9,16 @@ import io.canopy.expr.Value;
  * A call of a function offered by the scope, such as {@code In('s1')}. Literal arguments are boxed once at
  * compile time, so a call with only literal arguments allocates nothing.
  */
-public final class CallNode extends Node {
+public final class CallNode extends ExprNode {
     private final String name;
     private final ExprFunction function;
-    private final Node[] args;
+    private final ExprNode[] args;
     private final Object[] argv;
     private final boolean constantArgs;
     private final boolean ecma;
     private final Value arg = new Value();
 
-    public CallNode(String name, ExprFunction function, Node[] args, Object[] argv, boolean constantArgs, boolean ecma) {
+    public CallNode(String name, ExprFunction function, ExprNode[] args, Object[] argv, boolean constantArgs, boolean ecma) {
         this.name = name;
         this.function = function;
         this.args = args;

@@ -9,15 +9,15 @@ import io.canopy.expr.Value;
  * BehaviorTree.CPP comparisons: a chain {@code a < b < c} is evaluated pairwise ({@code a < b && b < c},
  * each operand once, stopping at the first false pair). The result is the number 1 or 0.
  */
-public final class CompareChainNode extends Node {
+public final class CompareChainNode extends ExprNode {
     private final int[] ops;
-    private final Node[] operands;
+    private final ExprNode[] operands;
     /** For enum names in strings compared with numbers (BT.CPP's StringToDouble). */
     private final Scope enums;
     private final Value a = new Value();
     private final Value b = new Value();
 
-    public CompareChainNode(int[] ops, Node[] operands, Scope enums) {
+    public CompareChainNode(int[] ops, ExprNode[] operands, Scope enums) {
         this.ops = ops;
         this.operands = operands;
         this.enums = enums;

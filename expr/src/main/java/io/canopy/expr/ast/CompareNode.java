@@ -4,14 +4,14 @@ import io.canopy.expr.Ops;
 import io.canopy.expr.Value;
 
 /** ECMAScript comparisons {@code == != === !== < > <= >=}; the result is a boolean. */
-public final class CompareNode extends Node {
+public final class CompareNode extends ExprNode {
     private final int op;
-    private final Node left;
-    private final Node right;
+    private final ExprNode left;
+    private final ExprNode right;
     private final Value l = new Value();
     private final Value r = new Value();
 
-    public CompareNode(int op, Node left, Node right) {
+    public CompareNode(int op, ExprNode left, ExprNode right) {
         this.op = op;
         this.left = left;
         this.right = right;

@@ -4,7 +4,7 @@ import io.canopy.expr.Ops;
 import io.canopy.expr.Value;
 
 /** A literal, an enum constant or a constant offered by the scope. */
-public final class ConstNode extends Node {
+public final class ConstNode extends ExprNode {
     private final Value value;
 
     ConstNode(Value value) {

@@ -12,13 +12,13 @@ import java.util.Map;
  * ECMASCRIPT {@code key in object}: whether a map has the key, a list or array the index (or {@code
  * length}), a {@link MemberAccess} object the member. A right side that is not an object is a TypeError.
  */
-public final class InNode extends Node {
-    private final Node key;
-    private final Node object;
+public final class InNode extends ExprNode {
+    private final ExprNode key;
+    private final ExprNode object;
     private final Value k = new Value();
     private final Value o = new Value();
 
-    public InNode(Node key, Node object) {
+    public InNode(ExprNode key, ExprNode object) {
         this.key = key;
         this.object = object;
     }

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * ToNumber(x) plus or minus one; the prefix form yields the new value, the postfix form the old one (as a
  * number). No allocation for numbers.
  */
-public final class IncDecNode extends Node {
+public final class IncDecNode extends ExprNode {
     private final Variable variable;
     private final String name;
     private final int delta;
@@ -27,7 +27,7 @@ public final class IncDecNode extends Node {
     }
 
     /** The node for {@code target}; anything but a variable name is refused with {@code notAVariable}. */
-    public static Node of(Node target, int delta, boolean prefix, Supplier<ExpressionSyntaxException> notAVariable) {
+    public static ExprNode of(ExprNode target, int delta, boolean prefix, Supplier<ExpressionSyntaxException> notAVariable) {
         if (!(target instanceof VarNode)) {
             throw notAVariable.get();
         }

@@ -11,13 +11,13 @@ import java.util.Map;
  * ECMAScript array {@code [a, b]} and object {@code {k: v}} literals: a new {@code ArrayList} or {@code
  * LinkedHashMap} of Java values on every evaluation (this allocates, as object creation does in JavaScript).
  */
-public final class LiteralNode extends Node {
+public final class LiteralNode extends ExprNode {
     /** Keys of an object literal, or null for an array literal. */
     private final String[] keys;
-    private final Node[] values;
+    private final ExprNode[] values;
     private final Value item = new Value();
 
-    public LiteralNode(String[] keys, Node[] values) {
+    public LiteralNode(String[] keys, ExprNode[] values) {
         this.keys = keys;
         this.values = values;
     }
@@ -26,7 +26,7 @@ public final class LiteralNode extends Node {
     public void eval(Value out) {
         if (keys == null) {
             List<Object> list = new ArrayList<>(values.length);
-            for (Node v : values) {
+            for (ExprNode v : values) {
                 v.eval(item);
                 list.add(Ops.toJava(item));
             }

@@ -7,14 +7,14 @@ import io.canopy.expr.Value;
  * {@code &&} and {@code ||}. ECMAScript: short-circuit, the result is the deciding operand. BehaviorTree.CPP:
  * both operands are evaluated and must convert to booleans (0/1); the result is the number 1 or 0.
  */
-public final class LogicNode extends Node {
+public final class LogicNode extends ExprNode {
     private final boolean and;
-    private final Node left;
-    private final Node right;
+    private final ExprNode left;
+    private final ExprNode right;
     private final boolean ecma;
     private final Value r = new Value();
 
-    public LogicNode(int op, Node left, Node right, boolean ecma) {
+    public LogicNode(int op, ExprNode left, ExprNode right, boolean ecma) {
         this.and = op == Ops.AND;
         this.left = left;
         this.right = right;

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code obj.name = v} and {@code obj[key] = v} on maps, lists and {@link MemberAccess} objects. */
-public final class MemberAssignNode extends Node {
-    private final Node object;
+public final class MemberAssignNode extends ExprNode {
+    private final ExprNode object;
     private final String name;
-    private final Node key;
-    private final Node rhs;
+    private final ExprNode key;
+    private final ExprNode rhs;
     private final Value target = new Value();
     private final Value keyValue = new Value();
 
-    public MemberAssignNode(MemberNode lhs, Node rhs) {
+    public MemberAssignNode(MemberNode lhs, ExprNode rhs) {
         this.object = lhs.object;
         this.name = lhs.name;
         this.key = lhs.key;

@@ -14,17 +14,17 @@ import java.util.Map;
  * {@link MemberAccess} objects. A missing member is {@code undefined}; a member of undefined or null is an
  * error.
  */
-public final class MemberNode extends Node {
-    public final Node object;
+public final class MemberNode extends ExprNode {
+    public final ExprNode object;
     /** The member name for {@code obj.name}, null for {@code obj[key]}. */
     public final String name;
     /** The key expression for {@code obj[key]}, null for {@code obj.name}. */
-    final Node key;
+    final ExprNode key;
     private final boolean ecma;
     private final Value target = new Value();
     private final Value keyValue = new Value();
 
-    public MemberNode(Node object, String name, Node key, boolean ecma) {
+    public MemberNode(ExprNode object, String name, ExprNode key, boolean ecma) {
         this.object = object;
         this.name = name;
         this.key = key;

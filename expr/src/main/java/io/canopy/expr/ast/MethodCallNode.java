@@ -9,15 +9,15 @@ import io.canopy.expr.Value;
  * ECMASCRIPT {@code obj.name(args)} and global calls such as {@code String(x)} or {@code Math.max(a, b)}: the
  * standard library subset of {@link Builtins}. Each call allocates its argument array and its result.
  */
-public final class MethodCallNode extends Node {
+public final class MethodCallNode extends ExprNode {
     /** The receiver, or null for a global function. */
-    private final Node object;
+    private final ExprNode object;
     private final String name;
-    private final Node[] args;
+    private final ExprNode[] args;
     private final Value target = new Value();
     private final Value arg = new Value();
 
-    public MethodCallNode(Node object, String name, Node[] args) {
+    public MethodCallNode(ExprNode object, String name, ExprNode[] args) {
         this.object = object;
         this.name = name;
         this.args = args;

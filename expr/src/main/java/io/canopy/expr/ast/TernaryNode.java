@@ -5,13 +5,13 @@ import io.canopy.expr.Ops;
 import io.canopy.expr.Value;
 
 /** {@code cond ? a : b}. BehaviorTree.CPP: a non-empty string or a non-zero number is true. */
-public final class TernaryNode extends Node {
-    private final Node condition;
-    private final Node then;
-    private final Node otherwise;
+public final class TernaryNode extends ExprNode {
+    private final ExprNode condition;
+    private final ExprNode then;
+    private final ExprNode otherwise;
     private final boolean ecma;
 
-    public TernaryNode(Node condition, Node then, Node otherwise, boolean ecma) {
+    public TernaryNode(ExprNode condition, ExprNode then, ExprNode otherwise, boolean ecma) {
         this.condition = condition;
         this.then = then;
         this.otherwise = otherwise;

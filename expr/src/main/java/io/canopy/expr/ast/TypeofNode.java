@@ -6,12 +6,12 @@ import io.canopy.expr.ValueKind;
 import io.canopy.expr.Variable;
 
 /** ECMAScript {@code typeof x}; an undeclared variable gives "undefined" instead of an error. */
-public final class TypeofNode extends Node {
-    private final Node operand;
+public final class TypeofNode extends ExprNode {
+    private final ExprNode operand;
     /** The variable when the operand is a bare name, else null. */
     private final Variable variable;
 
-    public TypeofNode(Node operand) {
+    public TypeofNode(ExprNode operand) {
         this.operand = operand;
         this.variable = operand instanceof VarNode ? ((VarNode) operand).variable : null;
     }

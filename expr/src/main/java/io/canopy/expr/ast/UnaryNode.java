@@ -5,17 +5,17 @@ import io.canopy.expr.Ops;
 import io.canopy.expr.Value;
 
 /** The prefix operators {@code - + ! ~}. */
-public final class UnaryNode extends Node {
+public final class UnaryNode extends ExprNode {
     public static final int NEG = 0;
     public static final int PLUS = 1;
     public static final int NOT = 2;
     public static final int COMPLEMENT = 3;
 
     private final int op;
-    private final Node operand;
+    private final ExprNode operand;
     private final boolean ecma;
 
-    public UnaryNode(int op, Node operand, boolean ecma) {
+    public UnaryNode(int op, ExprNode operand, boolean ecma) {
         this.op = op;
         this.operand = operand;
         this.ecma = ecma;

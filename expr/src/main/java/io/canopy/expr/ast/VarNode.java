@@ -6,7 +6,7 @@ import io.canopy.expr.Value;
 import io.canopy.expr.Variable;
 
 /** Reads a variable resolved at compile time: a field access, no lookup. */
-public final class VarNode extends Node {
+public final class VarNode extends ExprNode {
     public final Variable variable;
     public final String name;
     private final boolean ecma;

@@ -1,5 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
+import java.util.Locale;
 import io.canopy.InputException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -132,16 +133,16 @@ public final class ControlTable {
         if (modelName == null || modelName.isBlank()) {
             return 0;
         }
-        String n = modelName.strip().toUpperCase(java.util.Locale.ROOT);
+        String n = modelName.strip().toUpperCase(Locale.ROOT);
         String cut = n.lastIndexOf('-') > 0 ? n.substring(0, n.lastIndexOf('-')) : n;
         for (Map.Entry<Integer, String> m : models.entrySet()) {
-            String known = m.getValue().toUpperCase(java.util.Locale.ROOT);
+            String known = m.getValue().toUpperCase(Locale.ROOT);
             if (known.equals(n)) {
                 return m.getKey();
             }
         }
         for (Map.Entry<Integer, String> m : models.entrySet()) {
-            if (m.getValue().toUpperCase(java.util.Locale.ROOT).equals(cut)) {
+            if (m.getValue().toUpperCase(Locale.ROOT).equals(cut)) {
                 return m.getKey();
             }
         }

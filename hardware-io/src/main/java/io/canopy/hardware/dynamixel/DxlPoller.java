@@ -1,5 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
+import java.util.Arrays;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.EventKind;
 import java.util.concurrent.atomic.AtomicLong;
@@ -166,7 +167,7 @@ final class DxlPoller implements DxlTransactions.Sink {
             return;
         }
         readLength = READ_LENGTH;
-        java.util.Arrays.fill(answered, 0);
+        Arrays.fill(answered, 0);
         tx.reset();
         tx.send(out, DxlPackets.syncRead(out, scratch, READ_START, READ_LENGTH, ids, ids.length));
         if (!tx.awaitAll(answered)) {

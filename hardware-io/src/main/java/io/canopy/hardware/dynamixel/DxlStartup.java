@@ -1,5 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
+import java.util.Arrays;
 import io.canopy.tick.EventKind;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -41,7 +42,7 @@ final class DxlStartup {
         models = new int[ids.length];
         firmware = new int[ids.length];
         reportedModel = new int[ids.length];
-        java.util.Arrays.fill(reportedModel, NOT_PINGED);
+        Arrays.fill(reportedModel, NOT_PINGED);
     }
 
     /** PINGs the servos, sets their operating mode, then their Bus Watchdog. */

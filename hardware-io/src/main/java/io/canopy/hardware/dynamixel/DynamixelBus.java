@@ -1,5 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
+import java.util.Arrays;
 import io.canopy.hardware.serial.Transport;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.EventKind;
@@ -85,7 +86,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
             EventQueue events) {
         this.config = config.validate();
         this.ids = config.ids().clone();
-        java.util.Arrays.fill(indexOfId, -1);
+        Arrays.fill(indexOfId, -1);
         for (int i = 0; i < ids.length; i++) {
             indexOfId[ids[i]] = i;
         }
@@ -93,7 +94,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         goals = new SeqlockTable(ids.length);
         snapshot = new double[ids.length * PER_SERVO];
         goalValues = new double[ids.length];
-        java.util.Arrays.fill(goalValues, Double.NaN);
+        Arrays.fill(goalValues, Double.NaN);
         undriven = new boolean[ids.length];
         this.events = new DxlEvents(config.name(), events, clock);
         tx = new DxlTransactions(config, transport, this.events, ids, indexOfId);

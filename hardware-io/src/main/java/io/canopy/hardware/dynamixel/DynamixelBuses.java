@@ -1,5 +1,7 @@
 package io.canopy.hardware.dynamixel;
 
+import io.canopy.Names;
+import java.util.List;
 import io.canopy.InputException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,7 +45,7 @@ public final class DynamixelBuses {
             }
         }
         throw new InputException("bus '" + b + "' has no servo '" + servoName + "'"
-                + io.canopy.Names.suggestion(servoName, java.util.List.of(n)) + "; its servos: " + String.join(", ", n));
+                + Names.suggestion(servoName, List.of(n)) + "; its servos: " + String.join(", ", n));
     }
 
     /** The bus {@code busName} (empty: the only one); an input error naming the known buses when there is none. */
@@ -58,7 +60,7 @@ public final class DynamixelBuses {
         }
         DynamixelBus bus = buses.get(b);
         if (bus == null) {
-            throw new InputException("no Dynamixel bus '" + b + "'" + io.canopy.Names.suggestion(b, buses.keySet())
+            throw new InputException("no Dynamixel bus '" + b + "'" + Names.suggestion(b, buses.keySet())
                     + "; known: " + String.join(", ", buses.keySet()));
         }
         return bus;

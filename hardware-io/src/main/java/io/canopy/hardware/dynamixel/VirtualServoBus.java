@@ -1,5 +1,8 @@
 package io.canopy.hardware.dynamixel;
 
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import io.canopy.hardware.serial.Transport;
 import java.io.IOException;
 
@@ -31,10 +34,10 @@ public final class VirtualServoBus implements AutoCloseable {
     private long lastNs;
     private volatile long packetsAnswered;
     private final boolean[] muted = new boolean[256];
-    private final java.util.concurrent.atomic.AtomicLongArray heard = new java.util.concurrent.atomic.AtomicLongArray(256);
-    private final java.util.concurrent.atomic.AtomicLongArray writesAt =
-            new java.util.concurrent.atomic.AtomicLongArray(TABLE_SIZE);
-    private final java.util.concurrent.atomic.AtomicInteger badAnswers = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicLongArray heard = new AtomicLongArray(256);
+    private final AtomicLongArray writesAt =
+            new AtomicLongArray(TABLE_SIZE);
+    private final AtomicInteger badAnswers = new AtomicInteger();
 
     public VirtualServoBus(Transport transport, double speedRadPerS, int... ids) {
         this.transport = transport;
@@ -232,7 +235,7 @@ public final class VirtualServoBus implements AutoCloseable {
         int bad = badAnswers.get();
         if (bad > 0 && badAnswers.compareAndSet(bad, bad - 1)) {
             // bad input on purpose: a line of text, then the status cut short or with a wrong CRC, in turn
-            byte[] text = "noise on the bus\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            byte[] text = "noise on the bus\r\n".getBytes(StandardCharsets.US_ASCII);
             transport.write(text, text.length);
             if (bad % 2 == 0) {
                 out[n - 1] ^= 0x5A;

@@ -1,5 +1,6 @@
 package io.canopy.hardware.mavlink;
 
+import java.util.Arrays;
 import io.canopy.hardware.stream.ByteLink;
 import io.canopy.hardware.stream.OutFrame;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,7 +27,7 @@ final class FrameSender {
 
     /** Zeroes the payload bytes of {@code spec} in {@code b} (fields not written then go out as 0). */
     static void clear(byte[] b, MessageSpec spec) {
-        java.util.Arrays.fill(b, 0, spec.maxLength(), (byte) 0);
+        Arrays.fill(b, 0, spec.maxLength(), (byte) 0);
     }
 
     /** Sends one frame; false (and counted) when there is no link, its pool is empty or it is down. */

@@ -16,7 +16,7 @@ final class LinkWatch {
 
     private final MavlinkConfig config;
     private final NanoClock clock;
-    private final Telemetry telemetry;
+    private final VehicleTelemetry telemetry;
     private final SetpointStream setpoints;
     private final FrameSender sender;
     private final VehicleEvents events;
@@ -29,7 +29,7 @@ final class LinkWatch {
     private boolean connected;
     private long lastHeartbeatSentNs = Long.MIN_VALUE;
 
-    LinkWatch(MavlinkConfig config, NanoClock clock, Telemetry telemetry, SetpointStream setpoints, FrameSender sender,
+    LinkWatch(MavlinkConfig config, NanoClock clock, VehicleTelemetry telemetry, SetpointStream setpoints, FrameSender sender,
             VehicleEvents events) {
         this.config = config;
         this.clock = clock;

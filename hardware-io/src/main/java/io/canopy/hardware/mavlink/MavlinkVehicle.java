@@ -25,7 +25,7 @@ import io.canopy.tick.TickListener;
  * {@link #takeoff}, {@link #land}, {@link #command}) return a slot whose {@link #commandResult(int)} the caller
  * polls; nothing waits. Sending claims a pooled frame of the link: allocation-free and never blocking.
  *
- * <p><b>Failsafe</b> ({@link #failsafe()}, any thread; the watchdog calls it through {@link #onStall}): stops
+ * <p><b>VehicleFailsafe</b> ({@link #failsafe()}, any thread; the watchdog calls it through {@link #onStall}): stops
  * the streamed setpoint; on the ground (disarmed, or landed state ON_GROUND) it disarms, in the air it holds
  * (a zero-velocity setpoint, and the configured hold mode) or lands, per {@link MavlinkConfig#failsafe()}. From
  * the next tick on the vehicle is {@link #held()}: setpoints from trees are refused until a tree sets a mode
@@ -90,12 +90,12 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     private final MavlinkParser parser = new MavlinkParser(this);
     private final VehicleEvents events;
     private final FrameSender sender;
-    private final Telemetry telemetry;
+    private final VehicleTelemetry telemetry;
     private final SetpointStream setpoints;
     private final CommandSlots commands;
     private final MissionUpload mission;
     private final LinkWatch linkWatch;
-    private final Failsafe failsafe;
+    private final VehicleFailsafe failsafe;
 
     // reader thread
     private final String evBadInput;
@@ -108,12 +108,12 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
         this.events = new VehicleEvents(events, config.name());
         evBadInput = this.events.name("bad_input");
         sender = new FrameSender(this.config);
-        telemetry = new Telemetry(this.config, this.events);
+        telemetry = new VehicleTelemetry(this.config, this.events);
         setpoints = new SetpointStream(this.config, clock, sender);
         commands = new CommandSlots(this.config, clock, sender, this.events);
         mission = new MissionUpload(this.config, clock, sender, this.events);
         linkWatch = new LinkWatch(this.config, clock, telemetry, setpoints, sender, this.events);
-        failsafe = new Failsafe(this.config, telemetry, setpoints, sender);
+        failsafe = new VehicleFailsafe(this.config, telemetry, setpoints, sender);
     }
 
     /** The link the frames go out on (make the link with this vehicle as its receiver, then attach it). */

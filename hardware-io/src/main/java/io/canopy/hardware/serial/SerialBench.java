@@ -1,5 +1,7 @@
 package io.canopy.hardware.serial;
 
+import com.google.protobuf.CodedInputStream;
+import java.util.Arrays;
 import io.canopy.hardware.wire.FrameDecoder;
 import io.canopy.hardware.wire.FrameEncoder;
 import io.canopy.hardware.wire.FrameFormat;
@@ -186,7 +188,7 @@ public final class SerialBench {
         long a1 = mx.getThreadAllocatedBytes(tid);
         for (int i = 0; i < iterations; i++) {
             try {
-                check += Envelope.parseFrom(com.google.protobuf.CodedInputStream.newInstance(payload, 0, payload.length))
+                check += Envelope.parseFrom(CodedInputStream.newInstance(payload, 0, payload.length))
                         .getSerializedSize();
             } catch (IOException ex) {
                 throw new IllegalStateException(ex);
@@ -245,7 +247,7 @@ public final class SerialBench {
                         int n = encoder.encode(payload, 0, payload.length, frame);
                         long want = replies.get() + 1;
                         lastSentNs.set(System.nanoTime());
-                        port.writeBytes(java.util.Arrays.copyOf(frame, n));
+                        port.writeBytes(Arrays.copyOf(frame, n));
                         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
                         while (replies.get() < want && System.nanoTime() - deadline < 0) {
                             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));

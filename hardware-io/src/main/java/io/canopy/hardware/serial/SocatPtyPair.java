@@ -1,5 +1,6 @@
 package io.canopy.hardware.serial;
 
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ public final class SocatPtyPair implements AutoCloseable {
         try {
             Process chrt = new ProcessBuilder("chrt", "-f", "-p", Integer.toString(priority), Long.toString(process.pid()))
                     .redirectErrorStream(true).start();
-            String out = new String(chrt.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            String out = new String(chrt.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             return chrt.waitFor() == 0 ? null : "chrt -f -p " + priority + " " + process.pid() + " failed: " + out;
         } catch (IOException e) {
             return "chrt (util-linux) could not run: " + e.getMessage();

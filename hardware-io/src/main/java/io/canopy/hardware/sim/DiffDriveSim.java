@@ -1,5 +1,7 @@
 package io.canopy.hardware.sim;
 
+import java.util.function.Consumer;
+import java.util.function.Function;
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialConfig;
@@ -44,7 +46,7 @@ public final class DiffDriveSim implements AutoCloseable {
     private Thread thread;
     private long startNs;
 
-    private DiffDriveSim(java.util.function.Function<LinkSink, SerialLink> linkFactory, NanoClock clock) {
+    private DiffDriveSim(Function<LinkSink, SerialLink> linkFactory, NanoClock clock) {
         this.clock = clock;
         this.link = linkFactory.apply(new Receiver());
     }
@@ -207,7 +209,7 @@ public final class DiffDriveSim implements AutoCloseable {
     }
 
     /** Changes the model (battery drain, dock, pose) under the simulator's lock; for launch-file settings. */
-    public void configure(java.util.function.Consumer<DiffDriveModel> change) {
+    public void configure(Consumer<DiffDriveModel> change) {
         synchronized (model) {
             change.accept(model);
         }

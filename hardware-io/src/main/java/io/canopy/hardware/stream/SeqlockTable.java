@@ -1,5 +1,6 @@
 package io.canopy.hardware.stream;
 
+import java.util.Arrays;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -14,7 +15,7 @@ public final class SeqlockTable {
     /** A table of {@code size} values, all NaN until written. */
     public SeqlockTable(int size) {
         values = new double[size];
-        java.util.Arrays.fill(values, Double.NaN);
+        Arrays.fill(values, Double.NaN);
     }
 
     /** Writer: starts a group of writes. */

@@ -1,5 +1,10 @@
 package io.canopy.messaging.broker;
 
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.Locale;
 import io.canopy.messaging.OnceLog;
 import io.moquette.broker.Server;
 import io.netty.channel.ChannelHandler;
@@ -64,7 +69,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
         BrokerRateLimit limiter = new BrokerRateLimit(limits);
         try {
             Object acceptor = SessionLoopRevival.field(server, "acceptor");
-            java.lang.reflect.Field slot = acceptor.getClass().getDeclaredField("metrics");
+            Field slot = acceptor.getClass().getDeclaredField("metrics");
             slot.setAccessible(true);
             if (slot.get(acceptor) instanceof Optional<?> o && o.isPresent()) {
                 throw new IllegalStateException("the metrics slot is taken");
@@ -171,7 +176,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
         }
         refused.incrementAndGet();
         String what = String.valueOf(root.getMessage());
-        if (root instanceof io.netty.handler.codec.TooLongFrameException || what.contains("too large")) {
+        if (root instanceof TooLongFrameException || what.contains("too large")) {
             badPackets.warn("size " + who, "embedded MQTT broker: client '{}' sent a message over the {} KB limit ({});"
                     + " it is disconnected (once per client); send smaller messages or raise <mqtt max_message_kb>",
                     who, limits.maxMessageBytes() / 1024, what);
@@ -185,11 +190,11 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
 
     /** Moquette's "invalid massage" (sic) around the decoder's cause, or the decoder's own exception. */
     static boolean unreadablePacket(Throwable cause) {
-        if (cause instanceof java.io.IOException && "invalid massage".equals(cause.getMessage()) && cause.getCause() != null) {
+        if (cause instanceof IOException && "invalid massage".equals(cause.getMessage()) && cause.getCause() != null) {
             return true;
         }
         for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof io.netty.handler.codec.DecoderException) {
+            if (t instanceof DecoderException) {
                 return true;
             }
         }
@@ -271,7 +276,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
 
         private String reportLocked(long nowNs, String tail) {
             double seconds = Math.max(1e-3, (nowNs - windowStartNs) / 1e9);
-            String line = String.format(java.util.Locale.ROOT,
+            String line = String.format(Locale.ROOT,
                     "embedded MQTT broker: client '%s' is over its limit of %d msg/s (QoS 0) and %d msg/s (QoS 1/2):"
                             + " dropped %d QoS 0 and %d QoS 1/2 of its %d publishes in %.1f s (%.0f msg/s)%s;"
                             + " slow the client or raise <mqtt client_rate>",

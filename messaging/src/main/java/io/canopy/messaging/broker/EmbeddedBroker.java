@@ -1,5 +1,12 @@
 package io.canopy.messaging.broker;
 
+import io.netty.channel.EventLoopGroup;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ConcurrentModificationException;
+import org.slf4j.LoggerFactory;
 import io.canopy.messaging.Connection;
 import io.canopy.InputException;
 import io.moquette.BrokerConstants;
@@ -109,7 +116,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         while (System.nanoTime() - deadlineNs < 0) {
             try {
                 bound = server.getPort();
-            } catch (java.util.ConcurrentModificationException raced) {
+            } catch (ConcurrentModificationException raced) {
                 bound = 0;
             }
             if (bound != 0) {
@@ -129,7 +136,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     private static int freeLoopbackPort() {
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(HOST))) {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
             return probe.getLocalPort();
         } catch (IOException e) {
             throw new IllegalStateException("no free loopback port for the embedded MQTT broker: " + e.getMessage(), e);
@@ -139,8 +146,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     /** Waits until {@code HOST:port} accepts a TCP connection, or the deadline passes. */
     private static void awaitAccepting(int port, long deadlineNs) {
         while (System.nanoTime() - deadlineNs < 0) {
-            try (java.net.Socket probe = new java.net.Socket()) {
-                probe.connect(new java.net.InetSocketAddress(HOST, port), 200);
+            try (Socket probe = new Socket()) {
+                probe.connect(new InetSocketAddress(HOST, port), 200);
                 return;
             } catch (IOException notYet) {
                 LockSupport.parkNanos(1_000_000);
@@ -178,13 +185,13 @@ public final class EmbeddedBroker implements AutoCloseable {
             Object acceptor = field(server, "acceptor");
             for (String group : new String[] {"bossGroup", "workerGroup"}) {
                 Object loops = field(acceptor, group);
-                if (loops instanceof io.netty.channel.EventLoopGroup g) {
+                if (loops instanceof EventLoopGroup g) {
                     g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
                 }
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             // a Moquette without these fields: its own shutdown still works, only slower
-            org.slf4j.LoggerFactory.getLogger(EmbeddedBroker.class).debug("fast shutdown unavailable: {}", e.toString());
+            LoggerFactory.getLogger(EmbeddedBroker.class).debug("fast shutdown unavailable: {}", e.toString());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.canopy.messaging.service;
 
+import java.util.concurrent.CancellationException;
 import io.canopy.messaging.EnvelopeSink;
 import io.canopy.messaging.Node;
 import com.google.protobuf.Message;
@@ -81,7 +82,7 @@ public final class ReplyRouter implements EnvelopeSink {
             Call call = calls.remove(id);
             if (call != null) {
                 call.cancelTimeout();
-                call.future.completeExceptionally(new java.util.concurrent.CancellationException(why));
+                call.future.completeExceptionally(new CancellationException(why));
             }
         }
     }

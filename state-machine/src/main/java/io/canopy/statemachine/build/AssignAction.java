@@ -3,14 +3,14 @@ package io.canopy.statemachine.build;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 
 /** {@code <assign location expr>}. */
 final class AssignAction implements Action {
     private final Location location;
-    private final Value expr;
+    private final ValueExpr expr;
 
-    AssignAction(Location location, Value expr) {
+    AssignAction(Location location, ValueExpr expr) {
         this.location = location;
         this.expr = expr;
     }

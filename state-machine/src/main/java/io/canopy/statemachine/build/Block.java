@@ -1,5 +1,6 @@
 package io.canopy.statemachine.build;
 
+import java.util.List;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.ecma.NumericPath;
@@ -12,7 +13,7 @@ final class Block implements Action {
         this.steps = steps;
     }
 
-    static Action of(java.util.List<Action> steps) {
+    static Action of(List<Action> steps) {
         if (steps.isEmpty()) {
             return null;
         }

@@ -1,9 +1,9 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Location;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import java.util.List;
 
 /**
@@ -23,7 +23,7 @@ final class CommentNotice implements DataModelCompiler {
         this.warnings = warnings;
     }
 
-    private void check(String source, XmlElement at, String attribute) {
+    private void check(String source, ScxmlElement at, String attribute) {
         if (source == null || !hasBlockComment(source)) {
             return;
         }
@@ -59,31 +59,31 @@ final class CommentNotice implements DataModelCompiler {
     }
 
     @Override
-    public Value value(String source, XmlElement at, String attribute) {
+    public ValueExpr value(String source, ScxmlElement at, String attribute) {
         check(source, at, attribute);
         return engine.value(source, at, attribute);
     }
 
     @Override
-    public Guard cond(String source, XmlElement at, String attribute) {
+    public TransitionGuard cond(String source, ScxmlElement at, String attribute) {
         check(source, at, attribute);
         return engine.cond(source, at, attribute);
     }
 
     @Override
-    public Action assign(String location, String source, XmlElement at) {
+    public Action assign(String location, String source, ScxmlElement at) {
         check(source, at, "expr");
         return engine.assign(location, source, at);
     }
 
     @Override
-    public Action script(String source, XmlElement at) {
+    public Action script(String source, ScxmlElement at) {
         check(source, at, "script");
         return engine.script(source, at);
     }
 
     @Override
-    public Location location(String source, XmlElement at, String attribute) {
+    public Location location(String source, ScxmlElement at, String attribute) {
         return engine.location(source, at, attribute);
     }
 }

@@ -1,8 +1,10 @@
 package io.canopy.statemachine.build;
 
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Bits;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.NameTable;
 import io.canopy.statemachine.StateKind;
 import io.canopy.statemachine.Statechart;
@@ -21,7 +23,7 @@ final class Compiler {
     private List<String> warnings;
     private final List<StateNode> order = new ArrayList<>();
     private final Map<String, Integer> index = new HashMap<>();
-    private final Map<StateNode, Integer> position = new java.util.IdentityHashMap<>();
+    private final Map<StateNode, Integer> position = new IdentityHashMap<>();
     private final List<TransitionNode> transitions = new ArrayList<>();
     private final Map<TransitionNode, Integer> transitionIndex = new HashMap<>();
 
@@ -259,7 +261,7 @@ final class Compiler {
         c.tSource = new int[m];
         c.tTargets = new int[m][];
         c.tInternal = new boolean[m];
-        c.tCond = new Guard[m];
+        c.tCond = new TransitionGuard[m];
         c.tCondText = new String[m];
         c.tEvents = new String[m][];
         c.tAction = new Action[m];
@@ -377,7 +379,7 @@ final class Compiler {
                         }
                     }
                 }
-                c.chains[s * c.classCount + cls] = java.util.Arrays.copyOf(buffer, count);
+                c.chains[s * c.classCount + cls] = Arrays.copyOf(buffer, count);
             }
             int count = 0;
             for (int a = s; a > 0; a = c.parent[a]) {
@@ -387,7 +389,7 @@ final class Compiler {
                     }
                 }
             }
-            c.eventless[s] = java.util.Arrays.copyOf(buffer, count);
+            c.eventless[s] = Arrays.copyOf(buffer, count);
             c.anyEventless |= count > 0;
         }
     }

@@ -1,11 +1,13 @@
 package io.canopy.statemachine.build;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Invocations;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Statechart;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.tree.TreeActivities;
 import static io.canopy.statemachine.build.DocumentReader.error;
 import static io.canopy.statemachine.build.DocumentReader.isScxml;
@@ -26,9 +28,9 @@ final class ContentReader {
     }
 
     /** The executable content among the children of {@code e}, as one block (null when empty). */
-    Action block(XmlElement e) {
+    Action block(ScxmlElement e) {
         List<Action> steps = new ArrayList<>();
-        for (XmlElement child : e.children) {
+        for (ScxmlElement child : e.children) {
             if (!isScxml(child)) {
                 continue;
             }
@@ -40,7 +42,7 @@ final class ContentReader {
         return Block.of(steps);
     }
 
-    private Action action(XmlElement e) {
+    private Action action(ScxmlElement e) {
         switch (e.name) {
             case "raise": {
                 String event = e.attr("event");
@@ -85,7 +87,7 @@ final class ContentReader {
         }
     }
 
-    private Action assign(XmlElement e) {
+    private Action assign(ScxmlElement e) {
         String location = e.attr("location");
         if (location == null) {
             throw error(e, "<assign> needs location=\"variable\"");
@@ -97,8 +99,8 @@ final class ContentReader {
         return new AssignAction(exprs().location(location, e, "location"), m -> constant);
     }
 
-    private Action ifAction(XmlElement e) {
-        List<Guard> conds = new ArrayList<>();
+    private Action ifAction(ScxmlElement e) {
+        List<TransitionGuard> conds = new ArrayList<>();
         List<Action> branches = new ArrayList<>();
         List<Action> current = new ArrayList<>();
         if (e.attr("cond") == null) {
@@ -106,7 +108,7 @@ final class ContentReader {
         }
         conds.add(exprs().cond(e.attr("cond"), e, "cond"));
         boolean sawElse = false;
-        for (XmlElement child : e.children) {
+        for (ScxmlElement child : e.children) {
             if (!isScxml(child)) {
                 continue;
             }
@@ -133,16 +135,16 @@ final class ContentReader {
             }
         }
         branches.add(Block.of(current));
-        return new IfAction(conds.toArray(new Guard[0]), branches.toArray(new Action[0]));
+        return new IfAction(conds.toArray(new TransitionGuard[0]), branches.toArray(new Action[0]));
     }
 
-    private static void exclusive(XmlElement e, String a, String b) {
+    private static void exclusive(ScxmlElement e, String a, String b) {
         if (e.attr(a) != null && e.attr(b) != null) {
             throw error(e, a + "= and " + b + "= exclude each other: keep one");
         }
     }
 
-    private Action send(XmlElement e) {
+    private Action send(ScxmlElement e) {
         exclusive(e, "event", "eventexpr");
         exclusive(e, "target", "targetexpr");
         exclusive(e, "type", "typeexpr");
@@ -150,8 +152,8 @@ final class ContentReader {
         exclusive(e, "delay", "delayexpr");
         List<Param> params = new ArrayList<>();
         namelist(e, params);
-        Value content = null;
-        for (XmlElement child : e.children) {
+        ValueExpr content = null;
+        for (ScxmlElement child : e.children) {
             if (!isScxml(child)) {
                 continue;
             }
@@ -187,7 +189,7 @@ final class ContentReader {
                 params.toArray(new Param[0]), content);
     }
 
-    private void namelist(XmlElement e, List<Param> params) {
+    private void namelist(ScxmlElement e, List<Param> params) {
         String namelist = e.attr("namelist");
         if (namelist == null) {
             return;
@@ -198,7 +200,7 @@ final class ContentReader {
         }
     }
 
-    private Param param(XmlElement p) {
+    private Param param(ScxmlElement p) {
         String name = p.attr("name");
         if (name == null) {
             throw error(p, "<param> needs name=");
@@ -214,7 +216,7 @@ final class ContentReader {
         throw error(p, "<param name=\"" + name + "\"> needs expr= or location=");
     }
 
-    private Value content(XmlElement c) {
+    private ValueExpr content(ScxmlElement c) {
         if (c.attr("expr") != null) {
             return exprs().value(c.attr("expr"), c, "expr");
         }
@@ -222,7 +224,7 @@ final class ContentReader {
         return m -> constant;
     }
 
-    Action script(XmlElement e) {
+    Action script(ScxmlElement e) {
         if (e.attr("src") != null) {
             String text = ScxmlLoader.readSrc(doc.dir, e.attr("src"), e);
             return exprs().script(text, e);
@@ -230,10 +232,10 @@ final class ContentReader {
         return exprs().script(e.text.toString(), e);
     }
 
-    DoneData doneData(XmlElement e) {
+    DoneData doneData(ScxmlElement e) {
         List<Param> params = new ArrayList<>();
-        Value content = null;
-        for (XmlElement child : e.children) {
+        ValueExpr content = null;
+        for (ScxmlElement child : e.children) {
             if (!isScxml(child)) {
                 continue;
             }
@@ -252,18 +254,18 @@ final class ContentReader {
     }
 
     /** {@code <invoke type="canopy:tree" src="tree.xml" [id|idlocation]>}: a behavior tree as the state's activity. */
-    private InvokeDef treeInvoke(XmlElement e) {
+    private InvokeDef treeInvoke(ScxmlElement e) {
         String src = e.attr("src");
         if (src == null) {
             throw error(e, "<invoke type=\"canopy:tree\"> needs src=\"tree.xml\" (BehaviorTree.CPP v4 XML)");
         }
-        for (XmlElement c : e.children) {
+        for (ScxmlElement c : e.children) {
             if (isScxml(c)) {
                 throw error(c, "<invoke type=\"canopy:tree\"> takes no children");
             }
         }
-        java.nio.file.Path file = ScxmlLoader.resolve(doc.dir, src);
-        if (!java.nio.file.Files.isRegularFile(file)) {
+        Path file = ScxmlLoader.resolve(doc.dir, src);
+        if (!Files.isRegularFile(file)) {
             throw error(e, "src=\"" + src + "\": no such file " + file + ": the path is relative to the SCXML document");
         }
         InvokeDef def = new InvokeDef(e.where(), TreeActivities.TYPE, null, null, null, null, e.attr("id"),
@@ -273,7 +275,7 @@ final class ContentReader {
         return def;
     }
 
-    InvokeDef invoke(XmlElement e) {
+    InvokeDef invoke(ScxmlElement e) {
         exclusive(e, "type", "typeexpr");
         exclusive(e, "src", "srcexpr");
         exclusive(e, "id", "idlocation");
@@ -287,10 +289,10 @@ final class ContentReader {
         List<Param> params = new ArrayList<>();
         namelist(e, params);
         Statechart child = null;
-        Value srcExpr = null;
+        ValueExpr srcExpr = null;
         Action finalize = null;
         boolean hasContent = false;
-        for (XmlElement c : e.children) {
+        for (ScxmlElement c : e.children) {
             if (!isScxml(c)) {
                 continue;
             }
@@ -303,8 +305,8 @@ final class ContentReader {
                     break;
                 case "content": {
                     hasContent = true;
-                    XmlElement inner = null;
-                    for (XmlElement x : c.children) {
+                    ScxmlElement inner = null;
+                    for (ScxmlElement x : c.children) {
                         if (x.name.equals("scxml")) {
                             inner = x;
                         }
@@ -312,7 +314,7 @@ final class ContentReader {
                     if (inner != null) {
                         child = doc.inlineChild(inner);
                     } else if (c.attr("expr") != null) {
-                        Value docExpr = exprs().value(c.attr("expr"), c, "expr");
+                        ValueExpr docExpr = exprs().value(c.attr("expr"), c, "expr");
                         srcExpr = docExpr;
                     } else {
                         throw error(c, "<content> of <invoke> must hold an <scxml> document");

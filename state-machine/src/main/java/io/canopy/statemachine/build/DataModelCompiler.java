@@ -1,9 +1,9 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Location;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.ecma.EcmaDataModel;
 import io.canopy.statemachine.ecma.FullDataModel;
 
@@ -14,16 +14,16 @@ import io.canopy.statemachine.ecma.FullDataModel;
  * {@code error.execution} when evaluated.
  */
 public interface DataModelCompiler {
-    Value value(String source, XmlElement at, String attribute);
+    ValueExpr value(String source, ScxmlElement at, String attribute);
 
-    Guard cond(String source, XmlElement at, String attribute);
+    TransitionGuard cond(String source, ScxmlElement at, String attribute);
 
     /** {@code <assign location expr>} as one compiled assignment. */
-    Action assign(String location, String source, XmlElement at);
+    Action assign(String location, String source, ScxmlElement at);
 
     /** {@code <script>}: statements separated by ; or new lines. */
-    Action script(String source, XmlElement at);
+    Action script(String source, ScxmlElement at);
 
     /** An assignable location; an invalid one compiles to a location that fails when assigned. */
-    Location location(String source, XmlElement at, String attribute);
+    Location location(String source, ScxmlElement at, String attribute);
 }

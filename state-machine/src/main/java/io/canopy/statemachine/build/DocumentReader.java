@@ -1,10 +1,14 @@
 package io.canopy.statemachine.build;
 
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import io.canopy.statemachine.Payloads;
 import io.canopy.statemachine.Slots;
 import io.canopy.statemachine.StateKind;
 import io.canopy.statemachine.Statechart;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.ecma.EcmaDataModel;
 import io.canopy.statemachine.ecma.ExprProgram;
 import io.canopy.statemachine.ecma.FullDataModel;
@@ -18,8 +22,8 @@ final class DocumentReader {
     static final String NS = "http://www.w3.org/2005/07/scxml";
 
     /** {@code var name} in a script declares a datamodel variable. */
-    static final java.util.regex.Pattern VAR_DECLARATION =
-            java.util.regex.Pattern.compile("(?:^|[;\\n{}])\\s*var\\s+([A-Za-z_$][A-Za-z0-9_$]*)");
+    static final Pattern VAR_DECLARATION =
+            Pattern.compile("(?:^|[;\\n{}])\\s*var\\s+([A-Za-z_$][A-Za-z0-9_$]*)");
 
     private final ScxmlLoader loader;
     final Path dir;
@@ -32,16 +36,16 @@ final class DocumentReader {
         this.dir = dir;
     }
 
-    static InputException error(XmlElement at, String message) {
+    static InputException error(ScxmlElement at, String message) {
         return new InputException(at.where() + ": " + message);
     }
 
-    static boolean isScxml(XmlElement e) {
+    static boolean isScxml(ScxmlElement e) {
         return e.namespace.isEmpty() || e.namespace.equals(NS);
     }
 
     /** Datamodels other engines run, and what they are, for the refusal. */
-    private static final java.util.Map<String, String> FOREIGN = java.util.Map.of(
+    private static final Map<String, String> FOREIGN = Map.of(
             "jexl", "Apache Commons JEXL expressions (Apache Commons SCXML)",
             "groovy", "Groovy expressions (Apache Commons SCXML)",
             "cplusplus", "C++ expressions compiled by Qt's qscxmlc",
@@ -50,7 +54,7 @@ final class DocumentReader {
             "promela", "Promela expressions (uSCXML's model checker)",
             "c89", "C89 expressions (uSCXML's transpiler)");
 
-    Statechart read(XmlElement root) {
+    Statechart read(ScxmlElement root) {
         if (!root.name.equals("scxml") || !isScxml(root)) {
             throw error(root, "the root element must be <scxml xmlns=\"" + NS + "\">");
         }
@@ -58,7 +62,7 @@ final class DocumentReader {
             loader.warnings.add(root.where() + ": namespace-prefixed root <" + root.prefix + ":scxml>: read as plain "
                     + "SCXML (some tools refuse prefixes: write <scxml xmlns=\"" + NS + "\">)");
         }
-        String enc = root.encoding == null ? "UTF-8" : root.encoding.toUpperCase(java.util.Locale.ROOT);
+        String enc = root.encoding == null ? "UTF-8" : root.encoding.toUpperCase(Locale.ROOT);
         if (!enc.equals("UTF-8") && !enc.equals("UTF8") && !enc.equals("US-ASCII") && !enc.equals("ASCII")) {
             loader.warnings.add(root.file + ":1:1: the document is in " + root.encoding + ": read as declared (tools that "
                     + "expect UTF-8 may not: save it as UTF-8)");
@@ -66,7 +70,7 @@ final class DocumentReader {
         String datamodel = root.attr("datamodel");
         boolean ecmascript = datamodel == null || datamodel.equals("ecmascript") || datamodel.equals("null");
         if (!ecmascript) {
-            String kind = datamodel.toLowerCase(java.util.Locale.ROOT);
+            String kind = datamodel.toLowerCase(Locale.ROOT);
             String what = FOREIGN.get(kind.contains(":") ? kind.substring(0, kind.indexOf(':')) : kind);
             throw error(root, "datamodel=\"" + datamodel + "\" is not supported" + (what == null ? "" : " (" + what + ")")
                     + ": Canopy runs datamodel=\"ecmascript\" (the default) and datamodel=\"null\"; rewrite the "
@@ -94,7 +98,7 @@ final class DocumentReader {
         }
     }
 
-    private Statechart readWith(XmlElement root, boolean fullEngine, String reason) {
+    private Statechart readWith(ScxmlElement root, boolean fullEngine, String reason) {
         String binding = root.attr("binding");
         if (binding != null && !binding.equals("early") && !binding.equals("late")) {
             throw error(root, "binding=\"" + binding + "\" must be early or late");
@@ -118,7 +122,7 @@ final class DocumentReader {
             top.initialIds = ids(root.attr("initial"));
         }
         ContentReader content = new ContentReader(this);
-        for (XmlElement child : root.children) {
+        for (ScxmlElement child : root.children) {
             if (!isScxml(child)) {
                 continue;
             }
@@ -152,13 +156,13 @@ final class DocumentReader {
         return chart;
     }
 
-    private void collectData(XmlElement e) {
-        for (XmlElement child : e.children) {
+    private void collectData(ScxmlElement e) {
+        for (ScxmlElement child : e.children) {
             if (!isScxml(child) || child.name.equals("content")) {
                 continue;
             }
             if (child.name.equals("script")) {
-                java.util.regex.Matcher vars = VAR_DECLARATION.matcher(child.text);
+                Matcher vars = VAR_DECLARATION.matcher(child.text);
                 while (vars.find()) {
                     slots.slot(vars.group(1));
                 }
@@ -190,7 +194,7 @@ final class DocumentReader {
         return t.isEmpty() ? new String[0] : t.split("\\s+");
     }
 
-    private String idOf(XmlElement e) {
+    private String idOf(ScxmlElement e) {
         String id = e.attr("id");
         if (id == null || id.isEmpty()) {
             return "_" + e.name + "_" + (++generated) + "_" + e.line;
@@ -198,7 +202,7 @@ final class DocumentReader {
         return id;
     }
 
-    private void state(XmlElement e, StateNode parent, ContentReader content) {
+    private void state(ScxmlElement e, StateNode parent, ContentReader content) {
         StateKind kind;
         switch (e.name) {
             case "parallel":
@@ -223,7 +227,7 @@ final class DocumentReader {
             }
             s.initialIds = ids(e.attr("initial"));
         }
-        for (XmlElement child : e.children) {
+        for (ScxmlElement child : e.children) {
             if (!isScxml(child)) {
                 continue;
             }
@@ -255,7 +259,7 @@ final class DocumentReader {
                     if (s.initialIds != null) {
                         throw error(child, "<state> has both initial= and <initial>: keep one");
                     }
-                    XmlElement tr = single(child, "transition");
+                    ScxmlElement tr = single(child, "transition");
                     s.initialTransition = transition(tr, s, content);
                     break;
                 case "onentry":
@@ -282,9 +286,9 @@ final class DocumentReader {
         }
     }
 
-    private static XmlElement single(XmlElement e, String name) {
-        List<XmlElement> found = new ArrayList<>();
-        for (XmlElement c : e.children) {
+    private static ScxmlElement single(ScxmlElement e, String name) {
+        List<ScxmlElement> found = new ArrayList<>();
+        for (ScxmlElement c : e.children) {
             if (isScxml(c)) {
                 if (!c.name.equals(name)) {
                     throw error(c, "<" + e.name + "> may only contain one <" + name + ">");
@@ -298,7 +302,7 @@ final class DocumentReader {
         return found.get(0);
     }
 
-    private TransitionNode transition(XmlElement e, StateNode source, ContentReader content) {
+    private TransitionNode transition(ScxmlElement e, StateNode source, ContentReader content) {
         TransitionNode t = new TransitionNode(source, e.where());
         if (e.attr("event") != null) {
             t.events = ids(e.attr("event"));
@@ -322,8 +326,8 @@ final class DocumentReader {
         return t;
     }
 
-    private void datamodel(XmlElement e, StateNode s) {
-        for (XmlElement d : e.children) {
+    private void datamodel(ScxmlElement e, StateNode s) {
+        for (ScxmlElement d : e.children) {
             if (!isScxml(d)) {
                 continue;
             }
@@ -331,7 +335,7 @@ final class DocumentReader {
                 throw error(d, "<datamodel> may only contain <data>");
             }
             String id = d.attr("id");
-            Value expr = null;
+            ValueExpr expr = null;
             Object constant = null;
             int sources = 0;
             if (d.attr("expr") != null) {
@@ -374,7 +378,7 @@ final class DocumentReader {
         };
     }
 
-    Statechart staticChild(String src, XmlElement at) {
+    Statechart staticChild(String src, ScxmlElement at) {
         Path file = ScxmlLoader.resolve(dir, src);
         try {
             return loader.loadFile(file);
@@ -383,7 +387,7 @@ final class DocumentReader {
         }
     }
 
-    Statechart inlineChild(XmlElement scxml) {
+    Statechart inlineChild(ScxmlElement scxml) {
         return new DocumentReader(loader, dir).read(scxml);
     }
 }

@@ -3,7 +3,7 @@ package io.canopy.statemachine.build;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import java.lang.reflect.Array;
 import java.util.Collection;
 import java.util.Map;
@@ -14,12 +14,12 @@ import java.util.Map;
  * not a collection, or an item that is not a variable name, raises {@code error.execution} (SCXML 4.6).
  */
 final class ForeachAction implements Action {
-    private final Value array;
+    private final ValueExpr array;
     private final Location item;
     private final Location index;
     private final Action body;
 
-    ForeachAction(Value array, Location item, Location index, Action body) {
+    ForeachAction(ValueExpr array, Location item, Location index, Action body) {
         this.array = array;
         this.item = item;
         this.index = index;

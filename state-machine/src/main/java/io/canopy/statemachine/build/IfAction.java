@@ -1,15 +1,15 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Machine;
 
 /** {@code <if>/<elseif>/<else>}: the first branch whose condition holds runs; {@code else} has no condition. */
 final class IfAction implements Action {
-    private final Guard[] conditions;
+    private final TransitionGuard[] conditions;
     private final Action[] branches;
 
-    IfAction(Guard[] conditions, Action[] branches) {
+    IfAction(TransitionGuard[] conditions, Action[] branches) {
         this.conditions = conditions;
         this.branches = branches;
     }

@@ -1,9 +1,10 @@
 package io.canopy.statemachine.build;
 
+import java.nio.file.Path;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Statechart;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 
 /** An {@code <invoke>} of a child SCXML session, compiled; the child chart is compiled at load time when known. */
 public final class InvokeDef {
@@ -16,10 +17,10 @@ public final class InvokeDef {
     public final String where;
     /** The {@code type} attribute (null: SCXML), or null when {@link #typeExpr} is used. */
     public final String type;
-    public final Value typeExpr;
+    public final ValueExpr typeExpr;
     /** The child chart when known at load time ({@code src} or inline {@code <content>}), else null. */
     public final Statechart child;
-    public final Value srcExpr;
+    public final ValueExpr srcExpr;
     public final ChartSource chartSource;
     /** The {@code id} attribute, or null to generate one. */
     public final String id;
@@ -28,11 +29,11 @@ public final class InvokeDef {
     public final boolean autoforward;
     public final Action finalize;
     /** For {@code type="canopy:tree"}: the behavior-tree XML file, else null. */
-    public java.nio.file.Path treeFile;
+    public Path treeFile;
     /** Index of the state that holds this invoke (set by the compiler). */
     public int state = -1;
 
-    InvokeDef(String where, String type, Value typeExpr, Statechart child, Value srcExpr, ChartSource chartSource,
+    InvokeDef(String where, String type, ValueExpr typeExpr, Statechart child, ValueExpr srcExpr, ChartSource chartSource,
             String id, Location idLocation, Param[] params, boolean autoforward, Action finalize) {
         this.where = where;
         this.type = type;

@@ -2,14 +2,14 @@ package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 
 /** {@code <log label expr>}: hands the value to the context's log sink. */
 final class LogAction implements Action {
     private final String label;
-    private final Value expr;
+    private final ValueExpr expr;
 
-    LogAction(String label, Value expr) {
+    LogAction(String label, ValueExpr expr) {
         this.label = label;
         this.expr = expr;
     }

@@ -1,5 +1,9 @@
 package io.canopy.statemachine.build;
 
+import io.canopy.bt.load.TextFile;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import io.canopy.statemachine.Statechart;
 import io.canopy.InputException;
 import java.io.ByteArrayInputStream;
@@ -77,7 +81,7 @@ public final class ScxmlLoader {
         try {
             if (Files.exists(file) && !declaresOwnEncoding(file)) {
                 // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
-                io.canopy.bt.load.TextFile.read(file, "an SCXML document (<scxml>)");
+                TextFile.read(file, "an SCXML document (<scxml>)");
             }
             InputStream in;
             try {
@@ -118,17 +122,17 @@ public final class ScxmlLoader {
         if (!prolog.startsWith("<?xml") || end < 0) {
             return false;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("encoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']")
+        Matcher m = Pattern.compile("encoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']")
                 .matcher(prolog.substring(0, end));
         if (!m.find()) {
             return false;
         }
-        String enc = m.group(1).toLowerCase(java.util.Locale.ROOT);
+        String enc = m.group(1).toLowerCase(Locale.ROOT);
         return !enc.equals("utf-8") && !enc.equals("utf8");
     }
 
     private Statechart loadStream(InputStream in, String name, Path dir) {
-        XmlElement root = XmlElement.parse(in, name);
+        ScxmlElement root = ScxmlElement.parse(in, name);
         return new DocumentReader(this, dir).read(root);
     }
 
@@ -145,7 +149,7 @@ public final class ScxmlLoader {
     }
 
     /** Reads the text of {@code src} (a path relative to {@code dir}) for {@code <data src>} and {@code <script src>}. */
-    static String readSrc(Path dir, String src, XmlElement at) {
+    static String readSrc(Path dir, String src, ScxmlElement at) {
         if (isUrl(src)) {
             throw new InputException(at.where() + ": src=\"" + src + "\" is a URL: Canopy reads src only from local "
                     + "files (a path relative to the document); copy the content into the document or next to it");
@@ -158,7 +162,7 @@ public final class ScxmlLoader {
     }
 
     /** Reads the text of a {@code src} file for {@code <data src>}. */
-    static String readText(Path file, XmlElement at) {
+    static String readText(Path file, ScxmlElement at) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {

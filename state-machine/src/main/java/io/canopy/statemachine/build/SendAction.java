@@ -7,7 +7,7 @@ import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Outbox;
 import io.canopy.statemachine.Payloads;
 import io.canopy.statemachine.Slots;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 
 /**
  * {@code <send>}: evaluates every attribute first (an error raises {@code error.execution} and nothing is
@@ -15,20 +15,20 @@ import io.canopy.statemachine.Value;
  */
 public final class SendAction implements Action {
     final String event;
-    final Value eventExpr;
+    final ValueExpr eventExpr;
     final String target;
-    final Value targetExpr;
+    final ValueExpr targetExpr;
     final String type;
-    final Value typeExpr;
+    final ValueExpr typeExpr;
     final String id;
     final Location idLocation;
     final long delayNs;
-    final Value delayExpr;
+    final ValueExpr delayExpr;
     final Param[] params;
-    final Value content;
+    final ValueExpr content;
 
-    SendAction(String event, Value eventExpr, String target, Value targetExpr, String type, Value typeExpr, String id,
-            Location idLocation, long delayNs, Value delayExpr, Param[] params, Value content) {
+    SendAction(String event, ValueExpr eventExpr, String target, ValueExpr targetExpr, String type, ValueExpr typeExpr, String id,
+            Location idLocation, long delayNs, ValueExpr delayExpr, Param[] params, ValueExpr content) {
         this.event = event;
         this.eventExpr = eventExpr;
         this.target = target;

@@ -1,7 +1,7 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Slots;
 import io.canopy.statemachine.StateKind;
 import io.canopy.statemachine.Statechart;
@@ -174,7 +174,7 @@ public final class StatechartBuilder {
         }
 
         /** Guards the transition; {@code text} is how it is shown in pictures and messages. */
-        public TransitionBuilder when(Guard guard, String text) {
+        public TransitionBuilder when(TransitionGuard guard, String text) {
             t.cond = guard;
             t.condText = text;
             return this;

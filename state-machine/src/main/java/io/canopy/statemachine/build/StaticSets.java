@@ -1,5 +1,6 @@
 package io.canopy.statemachine.build;
 
+import java.util.Arrays;
 import io.canopy.statemachine.Bits;
 import io.canopy.statemachine.EntrySets;
 import io.canopy.statemachine.StateKind;
@@ -55,7 +56,7 @@ public final class StaticSets {
             for (int s = Bits.next(sets.toEnter, 0); s >= 0; s = Bits.next(sets.toEnter, s + 1)) {
                 list[count++] = s;
             }
-            c.tEntryList[t] = java.util.Arrays.copyOf(list, count);
+            c.tEntryList[t] = Arrays.copyOf(list, count);
         }
         c.tPure = new boolean[m];
         c.tTyped = new boolean[m];

@@ -1,7 +1,7 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 
 /** A transition while the chart is being described; see {@link StateNode}. */
 final class TransitionNode {
@@ -12,7 +12,7 @@ final class TransitionNode {
     /** Target state ids (empty: targetless). */
     String[] targets = new String[0];
     boolean internal;
-    Guard cond;
+    TransitionGuard cond;
     /** The condition as written, for pictures and messages; null when there is none. */
     String condText;
     /** The executable content, or null. */

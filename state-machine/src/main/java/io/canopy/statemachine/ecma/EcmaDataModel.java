@@ -2,14 +2,14 @@ package io.canopy.statemachine.ecma;
 
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.DataCell;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.NameTable;
 import io.canopy.statemachine.Slots;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.build.DataModelCompiler;
-import io.canopy.statemachine.build.XmlElement;
+import io.canopy.statemachine.build.ScxmlElement;
 import io.canopy.InputException;
 import io.canopy.expr.ExpressionSyntaxException;
 import io.canopy.expr.Expressions;
@@ -48,7 +48,7 @@ public final class EcmaDataModel implements DataModelCompiler {
     }
 
     /** Records that {@code attribute="source"} of {@code at} was replaced by an expression that always fails. */
-    private void warn(XmlElement at, String attribute, String source, String problem) {
+    private void warn(ScxmlElement at, String attribute, String source, String problem) {
         warnings.add(at.where() + " " + attribute + "=\"" + source + "\": " + problem
                 + "; the document loads, but evaluating it raises error.execution");
     }
@@ -63,12 +63,12 @@ public final class EcmaDataModel implements DataModelCompiler {
         return program.add(new ExprProgram.Entry(ExprProgram.Kind.FAILING, source, message));
     }
 
-    private int compile(String source, XmlElement at, String attribute) {
+    private int compile(String source, ScxmlElement at, String attribute) {
         return compile(source, source, at, attribute, true);
     }
 
     /** {@code original} is what the document says ({@code source} may be a rewritten form of it). */
-    private int compile(String source, String original, XmlElement at, String attribute, boolean expression) {
+    private int compile(String source, String original, ScxmlElement at, String attribute, boolean expression) {
         try {
             return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
@@ -80,7 +80,7 @@ public final class EcmaDataModel implements DataModelCompiler {
      * An expression the compiled subset rejects: one that is not ECMAScript at all (W3C tests use such on
      * purpose) fails when evaluated; a valid one needs the full engine ({@link BeyondSubset}).
      */
-    private int failingOrReject(String source, XmlElement at, String attribute, InputException e, boolean expression) {
+    private int failingOrReject(String source, ScxmlElement at, String attribute, InputException e, boolean expression) {
         String jsError = JsEngine.syntaxError(source, expression);
         if (jsError != null) {
             String problem = "not a valid ECMAScript " + (expression ? "expression: " : "script: ") + e.getMessage();
@@ -112,7 +112,7 @@ public final class EcmaDataModel implements DataModelCompiler {
     }
 
     /** A location that is not an expression at all ({@code 'continue'}) fails when used, not when loaded. */
-    private int compileOrFail(String source, XmlElement at, String attribute) {
+    private int compileOrFail(String source, ScxmlElement at, String attribute) {
         try {
             return add(new ExprProgram.Entry(ExprProgram.Kind.SCRIPT, source, null));
         } catch (ExpressionSyntaxException e) {
@@ -125,7 +125,7 @@ public final class EcmaDataModel implements DataModelCompiler {
     }
 
     @Override
-    public Value value(String source, XmlElement at, String attribute) {
+    public ValueExpr value(String source, ScxmlElement at, String attribute) {
         int i = compile(source, at, attribute);
         return m -> {
             Object v = m.code[i].evalObject();
@@ -135,14 +135,14 @@ public final class EcmaDataModel implements DataModelCompiler {
     }
 
     @Override
-    public Guard cond(String source, XmlElement at, String attribute) {
+    public TransitionGuard cond(String source, ScxmlElement at, String attribute) {
         int i = compile(source, at, attribute);
-        Guard typed = program.compiled(i) ? NumericPath.guard(source, slots, i) : null;
+        TransitionGuard typed = program.compiled(i) ? NumericPath.guard(source, slots, i) : null;
         return typed != null ? typed : m -> m.code[i].evalBoolean();
     }
 
     @Override
-    public Action script(String source, XmlElement at) {
+    public Action script(String source, ScxmlElement at) {
         String statements = source.replaceAll("(^|[;\\n{}])(\\s*)var\\s+", "$1$2");
         int i = compile(statements, source, at, "script", false);
         return m -> m.code[i].execute();
@@ -150,7 +150,7 @@ public final class EcmaDataModel implements DataModelCompiler {
 
     /** {@code <assign location expr>} compiled as one assignment (no boxing of numbers). */
     @Override
-    public Action assign(String location, String source, XmlElement at) {
+    public Action assign(String location, String source, ScxmlElement at) {
         int i;
         try {
             i = add(new ExprProgram.Entry(ExprProgram.Kind.ASSIGNMENT, location, source));
@@ -170,7 +170,7 @@ public final class EcmaDataModel implements DataModelCompiler {
     }
 
     @Override
-    public Location location(String source, XmlElement at, String attribute) {
+    public Location location(String source, ScxmlElement at, String attribute) {
         String name = source.trim();
         int read;
         if (FullDataModel.isIdentifier(name) || JsEngine.syntaxError(source, true) == null) {

@@ -1,13 +1,13 @@
 package io.canopy.statemachine.ecma;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Slots;
-import io.canopy.statemachine.Value;
+import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.build.DataModelCompiler;
-import io.canopy.statemachine.build.XmlElement;
+import io.canopy.statemachine.build.ScxmlElement;
 import java.util.List;
 import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.Script;
@@ -31,7 +31,7 @@ public final class FullDataModel implements DataModelCompiler {
         return program.build();
     }
 
-    private int compile(String source, XmlElement at, String attribute, boolean expression) {
+    private int compile(String source, ScxmlElement at, String attribute, boolean expression) {
         try {
             Script s = expression ? JsEngine.compileExpression(source, at.file, at.line)
                     : JsEngine.compileStatements(source, at.file, at.line);
@@ -45,25 +45,25 @@ public final class FullDataModel implements DataModelCompiler {
     }
 
     @Override
-    public Value value(String source, XmlElement at, String attribute) {
+    public ValueExpr value(String source, ScxmlElement at, String attribute) {
         int i = compile(source, at, attribute, true);
         return m -> m.js.value(i);
     }
 
     @Override
-    public Guard cond(String source, XmlElement at, String attribute) {
+    public TransitionGuard cond(String source, ScxmlElement at, String attribute) {
         int i = compile(source, at, attribute, true);
         return m -> m.js.cond(i);
     }
 
     @Override
-    public Action script(String source, XmlElement at) {
+    public Action script(String source, ScxmlElement at) {
         int i = compile(source, at, "script", false);
         return m -> m.js.run(i);
     }
 
     @Override
-    public Action assign(String location, String source, XmlElement at) {
+    public Action assign(String location, String source, ScxmlElement at) {
         if (JsEngine.syntaxError(location, true) != null) {
             int bad = compile(location, at, "location", true);
             return m -> m.js.run(bad);
@@ -91,7 +91,7 @@ public final class FullDataModel implements DataModelCompiler {
     }
 
     @Override
-    public Location location(String source, XmlElement at, String attribute) {
+    public Location location(String source, ScxmlElement at, String attribute) {
         String name = source.strip();
         int read = compile(source, at, attribute, true);
         boolean identifier = isIdentifier(name);

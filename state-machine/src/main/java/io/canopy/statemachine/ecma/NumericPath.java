@@ -1,8 +1,10 @@
 package io.canopy.statemachine.ecma;
 
+import java.util.ArrayList;
+import java.util.List;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.DataCell;
-import io.canopy.statemachine.Guard;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Slots;
 import io.canopy.expr.ValueKind;
@@ -46,7 +48,7 @@ public final class NumericPath {
      * A guard for {@code source} on the typed path, or null when it is not of that shape; {@code general} is the
      * compiled expression's entry, run when an operand is not a number.
      */
-    static Guard guard(String source, Slots slots, int general) {
+    static TransitionGuard guard(String source, Slots slots, int general) {
         String[] t = tokens(source);
         if (t == null || t.length != 3) {
             return null;
@@ -86,7 +88,7 @@ public final class NumericPath {
     }
 
     /** A guard that can answer without the general evaluator: 1 true, 0 false, -1 when it cannot tell. */
-    public interface TypedGuard extends Guard {
+    public interface TypedGuard extends TransitionGuard {
         int tryTest(Machine m);
     }
 
@@ -109,7 +111,7 @@ public final class NumericPath {
         }
 
         /** The steps as one typed action, or null when one of them is not typed. */
-        public static Sequence of(java.util.List<Action> steps) {
+        public static Sequence of(List<Action> steps) {
             TypedAction[] typed = new TypedAction[steps.size()];
             for (int i = 0; i < typed.length; i++) {
                 if (!(steps.get(i) instanceof TypedAction)) {
@@ -352,7 +354,7 @@ public final class NumericPath {
      */
     private static String[] tokens(String source) {
         String s = source.strip();
-        java.util.List<String> out = new java.util.ArrayList<>(3);
+        List<String> out = new ArrayList<>(3);
         int i = 0;
         while (i < s.length()) {
             char c = s.charAt(i);

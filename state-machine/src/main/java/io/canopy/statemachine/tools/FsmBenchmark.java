@@ -1,5 +1,6 @@
 package io.canopy.statemachine.tools;
 
+import java.util.Map;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;
@@ -176,7 +177,7 @@ public final class FsmBenchmark {
         guarded.start();
         Machine withData = toggle().newMachine(context);
         withData.start();
-        Object payload = java.util.Map.of("speed", 0.5, "mode", "auto");
+        Object payload = Map.of("speed", 0.5, "mode", "auto");
         return new Result[] {
             measure("toggle/flip", toggle, "flip", warmup, events),
             measure("hierarchical/next", next, "next", warmup, events),

@@ -1,5 +1,7 @@
 package io.canopy.statemachine.tools;
 
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.Undefined;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Slots;
@@ -281,10 +283,10 @@ public final class ScxmlDriver {
         if (v instanceof Double && ((Double) v) == Math.rint((Double) v) && !((Double) v).isInfinite()) {
             return String.valueOf(((Double) v).longValue());
         }
-        if (v instanceof org.mozilla.javascript.Function) {
+        if (v instanceof Function) {
             return "function";
         }
-        return v == null || v instanceof org.mozilla.javascript.Undefined ? "undefined" : String.valueOf(v);
+        return v == null || v instanceof Undefined ? "undefined" : String.valueOf(v);
     }
 
     /** The configuration; a machine that stopped in a top-level final state shows that state. */

@@ -1,5 +1,6 @@
 package io.canopy.statemachine.tree;
 
+import java.util.Arrays;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineEvent;
 import io.canopy.statemachine.build.InvokeDef;
@@ -50,9 +51,9 @@ public final class TreeActivities {
             return;
         }
         if (count == trees.length) {
-            trees = java.util.Arrays.copyOf(trees, count * 2);
-            defs = java.util.Arrays.copyOf(defs, count * 2);
-            ids = java.util.Arrays.copyOf(ids, count * 2);
+            trees = Arrays.copyOf(trees, count * 2);
+            defs = Arrays.copyOf(defs, count * 2);
+            ids = Arrays.copyOf(ids, count * 2);
         }
         trees[count] = tree;
         defs[count] = inv;

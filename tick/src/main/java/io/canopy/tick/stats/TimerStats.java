@@ -1,5 +1,6 @@
 package io.canopy.tick.stats;
 
+import java.util.Locale;
 import io.canopy.tick.TickRate;
 import io.canopy.tick.TickTimer;
 import org.HdrHistogram.Histogram;
@@ -104,7 +105,7 @@ public final class TimerStats {
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "%s @ %s: %d ticks, %d missed, %d overruns, %d errors, lateness p50 %.1f us p99 %.1f us max %.1f us,"
                         + " duration p50 %.1f us max %.1f us",
                 name, rate, ticks, missed, overruns, errors, latenessNsAt(50) / 1e3, latenessNsAt(99) / 1e3,

@@ -4,7 +4,7 @@ package io.canopy.statemachine;
  * A FIFO of events as parallel arrays in a ring that grows by doubling (and never shrinks), so queueing and
  * taking events allocates nothing in steady state. Tick thread only.
  */
-public final class EventQueue {
+public final class MachineQueue {
     private String[] names;
     private int[] classes;
     private String[] types;
@@ -16,7 +16,7 @@ public final class EventQueue {
     private int head;
     private int size;
 
-    EventQueue(int capacity) {
+    MachineQueue(int capacity) {
         allocate(Integer.highestOneBit(Math.max(4, capacity - 1)) << 1);
     }
 

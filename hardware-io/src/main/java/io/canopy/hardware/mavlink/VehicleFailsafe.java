@@ -15,14 +15,14 @@ import static io.canopy.hardware.mavlink.MavlinkVehicle.VEHICLE_TYPE;
  * vehicle's latest state disarms it on the ground, or in the air lands it or holds it (a zero-velocity setpoint
  * and the configured hold mode). Its frames go out at once, unacknowledged, from its own buffer.
  */
-final class Failsafe {
+final class VehicleFailsafe {
     private final MavlinkConfig config;
-    private final Telemetry telemetry;
+    private final VehicleTelemetry telemetry;
     private final SetpointStream setpoints;
     private final FrameSender sender;
     private final byte[] safePayload = new byte[255];
 
-    Failsafe(MavlinkConfig config, Telemetry telemetry, SetpointStream setpoints, FrameSender sender) {
+    VehicleFailsafe(MavlinkConfig config, VehicleTelemetry telemetry, SetpointStream setpoints, FrameSender sender) {
         this.config = config;
         this.telemetry = telemetry;
         this.setpoints = setpoints;

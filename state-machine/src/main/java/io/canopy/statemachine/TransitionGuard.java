@@ -5,6 +5,6 @@ package io.canopy.statemachine;
  * (SCXML 5.9.1).
  */
 @FunctionalInterface
-public interface Guard {
+public interface TransitionGuard {
     boolean test(Machine machine);
 }

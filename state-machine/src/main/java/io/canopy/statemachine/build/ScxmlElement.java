@@ -1,5 +1,6 @@
 package io.canopy.statemachine.build;
 
+import io.canopy.XmlLimits;
 import io.canopy.statemachine.Payloads;
 import io.canopy.InputException;
 import java.io.IOException;
@@ -18,11 +19,11 @@ import javax.xml.stream.XMLStreamReader;
  * A parsed XML element with its position, read with a safe StAX parser: no DTDs (a DOCTYPE is an error), no
  * external entities. Small documents only (statecharts), so the whole tree is kept.
  */
-public final class XmlElement {
+public final class ScxmlElement {
     final String namespace;
     final String name;
     final Map<String, String> attributes = new LinkedHashMap<>();
-    final List<XmlElement> children = new ArrayList<>();
+    final List<ScxmlElement> children = new ArrayList<>();
     final StringBuilder text = new StringBuilder();
     public final String file;
     public final int line;
@@ -32,7 +33,7 @@ public final class XmlElement {
     /** On the root: the encoding the prolog declared (or the parser detected, UTF-16), or null. */
     String encoding;
 
-    private XmlElement(String namespace, String name, String file, int line, int column) {
+    private ScxmlElement(String namespace, String name, String file, int line, int column) {
         this.namespace = namespace == null ? "" : namespace;
         this.name = name;
         this.file = file;
@@ -63,7 +64,7 @@ public final class XmlElement {
         out.append('>');
         String body = text.toString().trim();
         out.append(escape(body));
-        for (XmlElement child : children) {
+        for (ScxmlElement child : children) {
             child.write(out, namespace);
         }
         out.append("</").append(name).append('>');
@@ -79,7 +80,7 @@ public final class XmlElement {
             return Payloads.literal(text.toString());
         }
         StringBuilder out = new StringBuilder();
-        for (XmlElement child : children) {
+        for (ScxmlElement child : children) {
             child.write(out, "");
         }
         return out.toString();
@@ -89,7 +90,7 @@ public final class XmlElement {
         return attributes.get(attribute);
     }
 
-    static XmlElement parse(InputStream in, String file) {
+    static ScxmlElement parse(InputStream in, String file) {
         XMLInputFactory factory = XMLInputFactory.newFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -98,8 +99,8 @@ public final class XmlElement {
         XMLStreamReader r = null;
         try {
             r = factory.createXMLStreamReader(in);
-            List<XmlElement> stack = new ArrayList<>();
-            XmlElement root = null;
+            List<ScxmlElement> stack = new ArrayList<>();
+            ScxmlElement root = null;
             int startLine = 1;
             int startColumn = 1;
             int previous = -1;
@@ -120,9 +121,9 @@ public final class XmlElement {
                                 + r.getLocation().getColumnNumber() + ": entity reference &" + r.getLocalName()
                                 + "; is not allowed: write the text itself");
                     case XMLStreamConstants.START_ELEMENT: {
-                        io.canopy.XmlLimits.checkDepth(stack.size() + 1, String.valueOf(file), Math.max(1, startLine),
+                        XmlLimits.checkDepth(stack.size() + 1, String.valueOf(file), Math.max(1, startLine),
                                 Math.max(1, startColumn), r.getLocalName());
-                        XmlElement e = new XmlElement(r.getNamespaceURI(), r.getLocalName(), file, Math.max(1, startLine),
+                        ScxmlElement e = new ScxmlElement(r.getNamespaceURI(), r.getLocalName(), file, Math.max(1, startLine),
                                 Math.max(1, startColumn));
                         String prefix = r.getPrefix();
                         e.prefix = prefix == null || prefix.isEmpty() ? null : prefix;
@@ -167,7 +168,7 @@ public final class XmlElement {
             int cut = msg == null ? -1 : msg.indexOf("Message: ");
             String reason = cut >= 0 ? msg.substring(cut + 9) : msg;
             throw new InputException(file + ":" + (loc == null ? 0 : loc.getLineNumber()) + ":"
-                    + (loc == null ? 0 : loc.getColumnNumber()) + ": malformed XML: " + io.canopy.InputException.oneLine(reason), e);
+                    + (loc == null ? 0 : loc.getColumnNumber()) + ": malformed XML: " + InputException.oneLine(reason), e);
         } finally {
             if (r != null) {
                 try {

@@ -7,7 +7,7 @@ import io.canopy.expr.Value;
  * and variable reads and writes of them allocate nothing. Nodes keep scratch registers of their own, so a
  * compiled expression is evaluated by one thread at a time.
  */
-public abstract class Node {
+public abstract class ExprNode {
     public abstract void eval(Value out);
 
     /** Whether the node always yields the same value without side effects (a literal). */

@@ -1,5 +1,7 @@
 package io.canopy.hardware.mavlink;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import static io.canopy.hardware.mavlink.MavlinkVehicle.ALT;
 import static io.canopy.hardware.mavlink.MavlinkVehicle.ARMED;
 import static io.canopy.hardware.mavlink.MavlinkVehicle.AUTOPILOT;
@@ -41,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * mode_changed and mission_item_reached, and logs STATUSTEXT; the tick thread copies the table once a tick into
  * the values the nodes read.
  */
-final class Telemetry {
+final class VehicleTelemetry {
     // STATUSTEXT lines keep the vehicle's logger name
     private static final Logger LOG = LoggerFactory.getLogger(MavlinkVehicle.class);
 
@@ -62,14 +64,14 @@ final class Telemetry {
     // tick thread
     private final double[] state = new double[STATE_SIZE];
 
-    Telemetry(MavlinkConfig config, VehicleEvents events) {
+    VehicleTelemetry(MavlinkConfig config, VehicleEvents events) {
         this.config = config;
         this.events = events;
         evArmed = events.name("armed");
         evDisarmed = events.name("disarmed");
         evModeChanged = events.name("mode_changed");
         evItemReached = events.name("mission_item_reached");
-        java.util.Arrays.fill(state, Double.NaN);
+        Arrays.fill(state, Double.NaN);
     }
 
     // ------------------------------------------------------------------ reader thread
@@ -194,7 +196,7 @@ final class Telemetry {
             n++;
         }
         LOG.info("{}: vehicle says (severity {}): {}", config.name(), Le.u8(p, Offsets.ST_SEVERITY),
-                new String(p, Offsets.ST_TEXT, n, java.nio.charset.StandardCharsets.US_ASCII));
+                new String(p, Offsets.ST_TEXT, n, StandardCharsets.US_ASCII));
     }
 
     /** Any thread: when the last HEARTBEAT of the target came ({@link Long#MIN_VALUE}: none yet). */

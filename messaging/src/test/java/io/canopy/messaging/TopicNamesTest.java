@@ -7,8 +7,8 @@ import io.canopy.InputException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class NamesTest {
-    private final Names names = new Names("/robot1/", "controller", List.of("cmd:=/fleet/robot1/cmd", "~raw:=~filtered"));
+class TopicNamesTest {
+    private final TopicNames names = new TopicNames("/robot1/", "controller", List.of("cmd:=/fleet/robot1/cmd", "~raw:=~filtered"));
 
     @Test
     void relativeNamesLiveInTheNamespace() {
@@ -37,7 +37,7 @@ class NamesTest {
 
     @Test
     void noNamespaceMeansTopLevel() {
-        Names bare = new Names("", "echo", List.of());
+        TopicNames bare = new TopicNames("", "echo", List.of());
         assertThat(bare.resolveTopic("x/y")).isEqualTo("x/y");
         assertThat(bare.resolveTopic("~state")).isEqualTo("echo/state");
     }
@@ -56,12 +56,12 @@ class NamesTest {
 
     @Test
     void aFilterIsCheckedAndReportedExactlyAsTyped() {
-        assertThat(Names.checkFilter("robot1/#")).isEqualTo("robot1/#");
-        assertThat(Names.checkFilter("/robot1/+/state")).isEqualTo("robot1/+/state");
-        assertThatThrownBy(() -> Names.checkFilter("t/#/x")).isInstanceOf(InputException.class)
+        assertThat(TopicNames.checkFilter("robot1/#")).isEqualTo("robot1/#");
+        assertThat(TopicNames.checkFilter("/robot1/+/state")).isEqualTo("robot1/+/state");
+        assertThatThrownBy(() -> TopicNames.checkFilter("t/#/x")).isInstanceOf(InputException.class)
                 .hasMessage("topic filter 't/#/x': wildcard '#' must fill a whole level and be the last one"
                         + " (for example robot1/+/state or robot1/#)");
-        assertThatThrownBy(() -> Names.checkFilter("")).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> TopicNames.checkFilter("")).isInstanceOf(InputException.class)
                 .hasMessageStartingWith("topic filter '': must not be empty");
     }
 
@@ -71,9 +71,9 @@ class NamesTest {
                 .hasMessage("topic name 'a//b': resolves to 'robot1/a//b', which has an empty level (a doubled or"
                         + " trailing '/'); remove it");
         assertThatThrownBy(() -> names.resolveTopic("")).isInstanceOf(InputException.class).hasMessageContaining("must not be empty");
-        assertThatThrownBy(() -> new Names("r", "a/b", List.of())).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> new TopicNames("r", "a/b", List.of())).isInstanceOf(InputException.class)
                 .hasMessageContaining("node name 'a/b'");
-        assertThatThrownBy(() -> new Names("r", "n", List.of("cmd=x"))).isInstanceOf(InputException.class)
+        assertThatThrownBy(() -> new TopicNames("r", "n", List.of("cmd=x"))).isInstanceOf(InputException.class)
                 .hasMessage("remapping 'cmd=x': expected from:=to with both sides non-empty (for example cmd:=/robot2/cmd)");
     }
 }

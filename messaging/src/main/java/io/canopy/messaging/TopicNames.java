@@ -15,12 +15,12 @@ import java.util.Map;
  *
  * <p>Immutable; built once per node.
  */
-final class Names {
+final class TopicNames {
     private final String namespace;
     private final String nodeName;
     private final Map<String, String> remappings;
 
-    Names(String namespace, String nodeName, List<String> remappings) {
+    TopicNames(String namespace, String nodeName, List<String> remappings) {
         this.namespace = normalizeNamespace(namespace);
         if (nodeName == null || nodeName.isEmpty() || nodeName.indexOf('/') >= 0 || nodeName.startsWith("~")) {
             throw new InputException("node name '" + nodeName + "': must be one non-empty topic level without '/' or '~'"
