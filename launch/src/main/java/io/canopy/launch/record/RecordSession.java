@@ -299,7 +299,7 @@ public final class RecordSession implements AutoCloseable {
                     put(r, "out/motors", q.b[slot], 0, b.build());
                 }
                 case TickRing.MACHINE -> {
-                    String name = r.node.machineNames().get(q.index[slot]);
+                    String name = r.node.machines().get(q.index[slot]).name();
                     Statechart chart = r.node.machines().get(q.index[slot]).chart();
                     DynamicMessage.Builder b = builder("MachineTransition", "machine", name, "now_ns", q.b[slot]);
                     List<String> ids = chart.stateIds();
@@ -332,7 +332,7 @@ public final class RecordSession implements AutoCloseable {
         }
         for (int t = 0; t < r.readers.size(); t++) {
             TreeObserver o = r.observers.get(t);
-            String tree = r.node.treeNames().get(t);
+            String tree = r.node.trees().get(t).name();
             int got;
             if ((got = r.readers.get(t).poll(r.batch)) > 0) { // one batch per pass
                 n += got;

@@ -90,7 +90,7 @@ final class Recorder implements NodeTap {
 
     @Override
     public LinkSink linkSink(String link, LinkSink hub) {
-        AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong count = new AtomicLong();
         linkNames.add(link);
         linkCounts.add(count);
         return new LinkSink() {

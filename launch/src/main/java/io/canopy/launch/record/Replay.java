@@ -542,7 +542,7 @@ public final class Replay {
                         active.add(id);
                     }
                 }
-                b.append(prefix).append("machine/").append(node.view().machineNames().get(i)).append(": ")
+                b.append(prefix).append("machine/").append(node.view().machines().get(i).name()).append(": ")
                         .append(String.join(", ", active)).append('\n');
             }
             List<String> entries = new ArrayList<>();

@@ -45,6 +45,7 @@ public final class NodeView {
     /** A tree of the node: its launch name, source file, observer and whether its machine state lets it run. */
     public static final class TreeView {
         private final TreeSlot slot;
+        private volatile TreeObserver observer;
 
         TreeView(TreeSlot slot) {
             this.slot = slot;
@@ -68,7 +69,8 @@ public final class NodeView {
          * the node makes before its first tick.
          */
         public TreeObserver observer() {
-            return slot.observer();
+            TreeObserver o = observer;
+            return o != null ? o : (observer = slot.observer());
         }
 
         public boolean active() {
@@ -89,6 +91,7 @@ public final class NodeView {
     public static final class MachineView {
         private final MachineSlot slot;
         private final Ticker ticker;
+        private volatile MachineRecorder recorder;
 
         MachineView(MachineSlot slot, Ticker ticker) {
             this.slot = slot;
@@ -113,7 +116,8 @@ public final class NodeView {
 
         /** The machine's steps (transitions taken, states exited and entered), read from any thread. */
         public MachineRecorder recorder() {
-            return slot.recorder(ticker.clock());
+            MachineRecorder r = recorder;
+            return r != null ? r : (recorder = slot.recorder(ticker.clock()));
         }
 
         public List<String> activeStates() {
@@ -136,8 +140,8 @@ public final class NodeView {
     private final Failsafe failsafe;
     private final List<TreeSlot> treeSlots;
     private final List<MachineSlot> machineSlots;
-    private final List<TreeView> trees = new ArrayList<>();
-    private final List<MachineView> machines = new ArrayList<>();
+    private final List<TreeView> trees;
+    private final List<MachineView> machines;
     private final EventBus bus;
     private final InboundRouter router;
     private final List<Binding> routes;
@@ -161,8 +165,8 @@ public final class NodeView {
         this.router = router;
         this.routes = routes;
         this.mqtt = mqtt;
-        trees.forEach(t -> this.trees.add(new TreeView(t)));
-        machines.forEach(m -> this.machines.add(new MachineView(m, ticker)));
+        this.trees = trees.stream().map(TreeView::new).toList();
+        this.machines = machines.stream().map(m -> new MachineView(m, ticker)).toList();
     }
 
     /** {@code namespace/name}: the node's name on the page and the prefix of its topics. */
@@ -214,10 +218,6 @@ public final class NodeView {
         return trees;
     }
 
-    public List<String> treeNames() {
-        return trees.stream().map(TreeView::name).toList();
-    }
-
     /** The running leaf of tree {@code name} (as of the last status phase). */
     public String runningAction(String name) {
         return tree(name).runningAction();
@@ -225,10 +225,6 @@ public final class NodeView {
 
     public List<MachineView> machines() {
         return machines;
-    }
-
-    public List<String> machineNames() {
-        return machines.stream().map(MachineView::name).toList();
     }
 
     /** The innermost active state of the machine {@code name} (as of the last status phase). */

@@ -10,6 +10,7 @@ import io.canopy.proto.MachineLayout;
 import io.canopy.proto.MachineState;
 import io.canopy.proto.TreeLayout;
 import io.canopy.proto.TreeNodes;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ public final class StatusTopics implements AutoCloseable {
     private static String read(NodeView.MachineView m) {
         try {
             return Files.readString(m.file());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"/>"; // the file was read at load; gone now
         }
     }

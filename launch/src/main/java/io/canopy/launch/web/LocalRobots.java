@@ -10,6 +10,7 @@ import io.canopy.launch.status.TreeShape;
 import io.canopy.proto.LinkStatus;
 import io.canopy.proto.MachineTransition;
 import io.canopy.tick.TimerStats;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,7 +58,7 @@ final class LocalRobots implements RobotSource {
                 String text;
                 try {
                     text = Files.readString(m.file());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     text = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"/>";
                 }
                 scxml.put(m.name(), text);
