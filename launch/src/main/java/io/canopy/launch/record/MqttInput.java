@@ -3,13 +3,17 @@ package io.canopy.launch.record;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
+import io.canopy.launch.BindPlan;
 import io.canopy.launch.Endpoint;
-import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeControl;
+import io.canopy.launch.run.NodeView;
 import io.canopy.proto.Envelope;
+import io.canopy.proto.Event;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One {@code <bind from="mqtt:...">} of a node as the recording sees it: the inbox events the MQTT client's callback
@@ -32,12 +36,12 @@ record MqttInput(String key, String topic, String to, boolean text) {
     record Decoded(double value, Object data) {}
 
     /** The node's MQTT-in binds by route key. */
-    static Map<String, MqttInput> of(NodeAccess node) {
+    static Map<String, MqttInput> of(NodeView node) {
         Map<String, MqttInput> out = new LinkedHashMap<>();
-        List<NodeAccess.Route> routes = node.routes();
+        List<NodeView.Route> routes = node.routes();
         for (int i = 0; i < routes.size(); i++) {
-            NodeAccess.Route r = routes.get(i);
-            io.canopy.launch.BindPlan p = node.plan().binds().get(i);
+            NodeView.Route r = routes.get(i);
+            BindPlan p = node.plan().binds().get(i);
             if (r.fromMqtt() && p.from() instanceof Endpoint.Mqtt m) {
                 out.put(r.key(), new MqttInput(r.key(), m.topic(), r.to(), p.textPayload()));
             }
@@ -78,7 +82,7 @@ record MqttInput(String key, String topic, String to, boolean text) {
      */
     Envelope encode(double value, Object data) {
         Envelope e;
-        Message m = NodeAccess.messageOf(data);
+        Message m = NodeControl.messageOf(data);
         if (m != null) {
             e = RecordSession.wrap(m);
             if (e.equals(Envelope.getDefaultInstance()) && !(m instanceof Envelope)) {
@@ -115,11 +119,11 @@ record MqttInput(String key, String topic, String to, boolean text) {
                 value = 0;
             }
         }
-        return new Decoded(value, NodeAccess.messageData(body(e)));
+        return new Decoded(value, NodeControl.messageData(body(e)));
     }
 
     private static Envelope event(String payload) {
-        return Envelope.newBuilder().setEvent(io.canopy.proto.Event.newBuilder()
+        return Envelope.newBuilder().setEvent(Event.newBuilder()
                 .setPayload(ByteString.copyFrom(payload, StandardCharsets.UTF_8))).build();
     }
 
@@ -137,11 +141,11 @@ record MqttInput(String key, String topic, String to, boolean text) {
     }
 
     private static boolean sameData(Object a, Object b) {
-        Message ma = NodeAccess.messageOf(a);
-        Message mb = NodeAccess.messageOf(b);
+        Message ma = NodeControl.messageOf(a);
+        Message mb = NodeControl.messageOf(b);
         if (ma != null || mb != null) {
             return ma != null && ma.equals(mb);
         }
-        return java.util.Objects.equals(a, b);
+        return Objects.equals(a, b);
     }
 }

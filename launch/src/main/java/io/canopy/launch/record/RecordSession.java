@@ -4,13 +4,17 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
+import io.canopy.InputException;
 import io.canopy.bt.observe.TreeObserver;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.launch.MachinePlan;
 import io.canopy.launch.NodePlan;
 import io.canopy.launch.TreePlan;
+import io.canopy.launch.run.NodeTap;
+import io.canopy.launch.run.NodeView;
 import io.canopy.proto.Envelope;
 import io.canopy.statemachine.Statechart;
+import io.canopy.tick.EventKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -49,7 +54,7 @@ public final class RecordSession implements AutoCloseable {
     private long chunkOpenedNs = System.nanoTime();
     private final long epochOffsetNs;
     /** Shared by every file of this recording (metadata {@code recording}): how replay knows its continuation files. */
-    private final String recordingId = java.util.UUID.randomUUID().toString();
+    private final String recordingId = UUID.randomUUID().toString();
     /** Chunks of messages in the open file (a file takes at least one before the next starts). */
     private int fileChunks;
     private long written;
@@ -104,7 +109,7 @@ public final class RecordSession implements AutoCloseable {
         try {
             return new RecordSession(file, plan, maxBytes);
         } catch (IOException e) {
-            throw new io.canopy.InputException("--record " + file + ": cannot write there (" + e.getMessage() + ")");
+            throw new InputException("--record " + file + ": cannot write there (" + e.getMessage() + ")");
         }
     }
 
@@ -122,7 +127,7 @@ public final class RecordSession implements AutoCloseable {
     }
 
     /** The tap that records {@code node}: pass to LaunchRunner.start. */
-    public io.canopy.launch.run.NodeTap tap(NodePlan node) {
+    public NodeTap tap(NodePlan node) {
         return new Recorder(this);
     }
 
@@ -256,7 +261,7 @@ public final class RecordSession implements AutoCloseable {
             TickRing q = r.ring;
             switch (q.type[slot]) {
                 case TickRing.TICK -> {
-                    String timer = r.node.timers().get(q.index[slot]);
+                    String timer = r.node.timerNames().get(q.index[slot]);
                     DynamicMessage.Builder b = builder("Tick", "timer", timer, "tick", (long) q.value[slot],
                             "deadline_ns", q.a[slot], "now_ns", q.b[slot]);
                     FieldDescriptor links = b.getDescriptorForType().findFieldByName("link_messages");
@@ -268,13 +273,13 @@ public final class RecordSession implements AutoCloseable {
                 case TickRing.INPUT -> {
                     Object data = q.data[slot];
                     MqttInput mqtt = r.mqtt.get((String) q.name[slot]);
-                    Envelope env = mqtt == null || q.index[slot] != io.canopy.tick.EventKind.COMMAND.ordinal() ? null
+                    Envelope env = mqtt == null || q.index[slot] != EventKind.COMMAND.ordinal() ? null
                             : mqtt.encode(q.value[slot], data);
                     if (env != null) { // its topic's channel; the MCAP sequence carries derived_before (replay's ordering)
                         put(r, "mqtt#" + mqtt.key(), mqtt.channel(), mqtt.metadata(), q.a[slot], q.b[slot], env);
                     } else {
                         DynamicMessage.Builder b = builder("Input", "name", (String) q.name[slot],
-                                "kind", io.canopy.tick.EventKind.values()[q.index[slot]].name(), "stamp_ns", q.a[slot],
+                                "kind", EventKind.values()[q.index[slot]].name(), "stamp_ns", q.a[slot],
                                 "value", q.value[slot], "derived_before", q.b[slot]);
                         data(b, data);
                         put(r, "in/events", q.a[slot], 0, b.build());
@@ -283,7 +288,7 @@ public final class RecordSession implements AutoCloseable {
                 case TickRing.MOTORS -> {
                     DynamicMessage.Builder b = builder("MotorSetpoints", "now_ns", q.b[slot]);
                     Descriptor d = b.getDescriptorForType();
-                    List<io.canopy.launch.run.NodeAccess.MotorSource> src = r.node.motorSources();
+                    List<NodeView.MotorSource> src = r.node.motorSources();
                     for (int i = 0; i < src.size(); i++) {
                         b.addRepeatedField(d.findFieldByName("source"), src.get(i).name());
                         b.addRepeatedField(d.findFieldByName("value"), q.vector[slot][i]);
@@ -294,8 +299,8 @@ public final class RecordSession implements AutoCloseable {
                     put(r, "out/motors", q.b[slot], 0, b.build());
                 }
                 case TickRing.MACHINE -> {
-                    String name = r.node.machineNames().get(q.index[slot]);
-                    Statechart chart = r.node.charts().get(q.index[slot]);
+                    String name = r.node.machines().get(q.index[slot]).name();
+                    Statechart chart = r.node.machines().get(q.index[slot]).chart();
                     DynamicMessage.Builder b = builder("MachineTransition", "machine", name, "now_ns", q.b[slot]);
                     List<String> ids = chart.stateIds();
                     for (String id : ids) {
@@ -327,7 +332,7 @@ public final class RecordSession implements AutoCloseable {
         }
         for (int t = 0; t < r.readers.size(); t++) {
             TreeObserver o = r.observers.get(t);
-            String tree = r.node.treeNames().get(t);
+            String tree = r.node.trees().get(t).name();
             int got;
             if ((got = r.readers.get(t).poll(r.batch)) > 0) { // one batch per pass
                 n += got;

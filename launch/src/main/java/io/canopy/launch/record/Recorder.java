@@ -1,21 +1,31 @@
 package io.canopy.launch.record;
 
 import com.google.protobuf.Message;
+import io.canopy.bt.Entry;
 import io.canopy.bt.observe.TransitionBatch;
 import io.canopy.bt.observe.TransitionRing;
 import io.canopy.bt.observe.TreeObserver;
+import io.canopy.hardware.device.MotorController;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
-import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeControl;
 import io.canopy.launch.run.NodeTap;
+import io.canopy.launch.run.NodeView;
 import io.canopy.proto.Envelope;
 import io.canopy.statemachine.Machine;
 import io.canopy.tick.Event;
+import io.canopy.tick.ManualNanoClock;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.SystemNanoClock;
+import io.canopy.tick.TickTimer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Records one node (a {@link NodeTap}): on the tick thread each cycle's timer, deadline and time, every inbox
@@ -35,7 +45,8 @@ final class Recorder implements NodeTap {
     final TickRing ring = new TickRing(1 << 14, 32);
     final ConcurrentLinkedQueue<Serial> serial = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<Output> outputs = new ConcurrentLinkedQueue<>();
-    NodeAccess node;
+    NodeView node;
+    private NodeControl control;
     String prefix;
     final List<TreeObserver> observers = new ArrayList<>();
     final List<TransitionRing.Reader> readers = new ArrayList<>();
@@ -43,9 +54,9 @@ final class Recorder implements NodeTap {
     private final Set<String> derived = new HashSet<>();
     private final Set<String> routeKeys = new HashSet<>();
     /** The MQTT-in binds by route key: their inbox events are recorded on a channel per topic (writer thread). */
-    java.util.Map<String, MqttInput> mqtt = java.util.Map.of();
-    private List<NodeAccess.MotorSource> sources = List.of();
-    private List<io.canopy.hardware.device.MotorController> controllers = List.of();
+    Map<String, MqttInput> mqtt = Map.of();
+    private List<NodeView.MotorSource> sources = List.of();
+    private List<MotorController> controllers = List.of();
     private double[] lastMotor = new double[0];
     private long[] lastMachine = new long[0];
     private List<Machine> machines = List.of();
@@ -53,7 +64,7 @@ final class Recorder implements NodeTap {
     /** Tick thread: inbox events the links caused (replayed from their messages), routed so far. */
     private long derivedRouted;
     /** The node's clock (stamps of device lost/back): its base clock, read as the tick's time inside a cycle. */
-    private TickTimeClock clock = new TickTimeClock(io.canopy.tick.SystemNanoClock.INSTANCE, new LinkGate());
+    private TickTimeClock clock = new TickTimeClock(SystemNanoClock.INSTANCE, new LinkGate());
     /** Real-time recordings: readers hand messages over between ticks only (see {@link LinkGate}); null on a manual clock. */
     private LinkGate gate;
     /**
@@ -61,17 +72,17 @@ final class Recorder implements NodeTap {
      * the roles so far. Each tick records them (Tick.link_messages), so a replay hands a tick exactly those.
      */
     final List<String> linkNames = new ArrayList<>();
-    final List<java.util.concurrent.atomic.AtomicLong> linkCounts = new ArrayList<>();
+    final List<AtomicLong> linkCounts = new ArrayList<>();
 
     Recorder(RecordSession session) {
         this.session = session;
     }
 
     @Override
-    public io.canopy.tick.NanoClock clock(io.canopy.tick.NanoClock base) {
+    public NanoClock clock(NanoClock base) {
         // a manual clock (tests, replay) stands still during a cycle already, its readers are idle while the caller
         // runs a tick, and the ticker must drive it itself
-        boolean manual = base instanceof io.canopy.tick.ManualNanoClock;
+        boolean manual = base instanceof ManualNanoClock;
         gate = manual ? null : new LinkGate();
         clock = new TickTimeClock(base, manual ? new LinkGate() : gate);
         return manual ? base : clock;
@@ -79,7 +90,7 @@ final class Recorder implements NodeTap {
 
     @Override
     public LinkSink linkSink(String link, LinkSink hub) {
-        java.util.concurrent.atomic.AtomicLong count = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong count = new AtomicLong();
         linkNames.add(link);
         linkCounts.add(count);
         return new LinkSink() {
@@ -134,15 +145,17 @@ final class Recorder implements NodeTap {
     }
 
     @Override
-    public void attached(NodeAccess n) {
+    public void attached(NodeControl c) {
+        control = c;
+        NodeView n = c.view();
         node = n;
-        io.canopy.tick.TickTimer[] timers = new io.canopy.tick.TickTimer[n.timers().size()];
+        TickTimer[] timers = new TickTimer[n.timerNames().size()];
         for (int i = 0; i < timers.length; i++) {
-            timers[i] = n.timer(i);
+            timers[i] = c.timer(i);
         }
         clock.timers(timers);
         prefix = n.name() + "/";
-        for (NodeAccess.Route r : n.routes()) {
+        for (NodeView.Route r : n.routes()) {
             routeKeys.add(r.key());
             if (r.fromSerial()) {
                 derived.add(r.key());
@@ -150,21 +163,22 @@ final class Recorder implements NodeTap {
             if (r.toOutbox()) {
                 String key = r.key();
                 String to = r.to();
-                n.onOutput(key, e -> outputs.add(new Output(key, to, e.timestampNs(), e.value(), e.attachment())));
+                c.onOutput(key, e -> outputs.add(new Output(key, to, e.timestampNs(), e.value(), e.attachment())));
             }
         }
         mqtt = MqttInput.of(n);
         derived.add(SerialLink.EVENT_DEVICE_LOST);
         derived.add(SerialLink.EVENT_DEVICE_BACK);
-        for (TreeObserver o : n.treeObservers()) { // the shared ones: --record goes with --groot2, --web, ...
+        for (NodeView.TreeView t : n.trees()) { // the shared observers: --record goes with --groot2, --web, ...
+            TreeObserver o = t.observer();
             observers.add(o);
             readers.add(o.reader());
         }
         sources = n.motorSources();
         controllers = n.motorControllers();
         lastMotor = new double[sources.size() + controllers.size()];
-        java.util.Arrays.fill(lastMotor, Double.NaN);
-        machines = n.machines();
+        Arrays.fill(lastMotor, Double.NaN);
+        machines = n.machines().stream().map(NodeView.MachineView::machine).toList();
         lastMachine = new long[machines.size()];
         session.register(this);
     }
@@ -206,7 +220,7 @@ final class Recorder implements NodeTap {
             return;
         }
         ring.index[slot] = timer;
-        ring.a[slot] = node.timer(timer).nextDeadlineNs();
+        ring.a[slot] = control.timer(timer).nextDeadlineNs();
         ring.b[slot] = nowNs;
         ring.value[slot] = node.ticks(timer);
         double[] counts = ring.vector[slot];
@@ -222,7 +236,7 @@ final class Recorder implements NodeTap {
         boolean changed = false;
         int k = 0;
         for (int i = 0; i < sources.size(); i++, k++) {
-            io.canopy.bt.Entry e = sources.get(i).entry();
+            Entry e = sources.get(i).entry();
             double v = e.hasValue() ? e.doubleValue() : Double.NaN;
             if (Double.compare(v, lastMotor[k]) != 0) {
                 lastMotor[k] = v;
@@ -279,6 +293,6 @@ final class Recorder implements NodeTap {
 
     /** The message an inbox or outbox event carries, or null. */
     static Message message(Object attachment) {
-        return NodeAccess.messageOf(attachment);
+        return NodeControl.messageOf(attachment);
     }
 }

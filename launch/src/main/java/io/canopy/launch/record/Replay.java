@@ -8,11 +8,14 @@ import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
+import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.launch.NodePlan;
-import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.TimerPlan;
+import io.canopy.launch.run.NodeControl;
+import io.canopy.launch.run.NodeView;
 import io.canopy.proto.Envelope;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Statechart;
@@ -23,8 +26,10 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -51,7 +56,7 @@ public final class Replay {
     /** The first difference: the channel, the tick where it showed, the time from the start, expected vs got. */
     public record Divergence(String channel, String timer, long tick, long atNs, String expected, String got) {
         public String line() {
-            return String.format(java.util.Locale.ROOT, "diverges on %s at %s tick %d (%.3f s): expected %s, got %s",
+            return String.format(Locale.ROOT, "diverges on %s at %s tick %d (%.3f s): expected %s, got %s",
                     channel, timer, tick, atNs / 1e9, expected, got);
         }
     }
@@ -75,7 +80,7 @@ public final class Replay {
             String end = cut != null ? "; replayed up to the cut (" + cut + ")" : stoppedAtUntil ? "; stopped at --until" : "";
             String split = files.size() < 2 ? "" : "; " + files.size() + " files (" + files.get(0).getFileName() + " to "
                     + files.get(files.size() - 1).getFileName() + ")";
-            return String.format(java.util.Locale.ROOT, "%s%d ticks, %.3f s of node time in %.3f s (%.0f× real time)%s%s",
+            return String.format(Locale.ROOT, "%s%d ticks, %.3f s of node time in %.3f s (%.0f× real time)%s%s",
                     what, ticks, nodeNs / 1e9, wallNs / 1e9, speed(), split, end);
         }
     }
@@ -171,7 +176,7 @@ public final class Replay {
         String state = "";
         Divergence divergence;
         TickRec current;
-        NodeAccess node;
+        NodeControl node;
         ReplayTap tap;
         RecordSession session;
         ManualNanoClock clock;
@@ -189,7 +194,7 @@ public final class Replay {
                 }
             }
             long lastDerived = 0;
-            Map<Map<String, String>, MqttInput> mqttChannels = new java.util.IdentityHashMap<>();
+            Map<Map<String, String>, MqttInput> mqttChannels = new IdentityHashMap<>();
             for (Recording.Msg m : messages) {
                 if (!m.topic().startsWith(prefix)) {
                     continue;
@@ -254,7 +259,7 @@ public final class Replay {
                 return;
             }
             TickRec first = tickList.get(0);
-            int t0 = plan.timers().stream().map(io.canopy.launch.TimerPlan::name).toList().indexOf(first.timer());
+            int t0 = plan.timers().stream().map(TimerPlan::name).toList().indexOf(first.timer());
             if (t0 < 0 || first.tick() != 1) {
                 throw new InputException(file + ": node " + plan.fullName() + ": the first recorded tick is " + first.timer() + " #"
                         + first.tick() + ", which the embedded launch file does not start with; the recording does not match it");
@@ -267,9 +272,9 @@ public final class Replay {
             tap.clock = clock;
             tap.tickTimes = tickTimes();
             lagNs = plan.timers().stream().mapToLong(t -> Math.max(1, Math.round(1e9 / t.hz()))).max().orElse(0);
-            node = NodeAccess.build(plan, clock, NodeRegistry.withBuiltins(), tap);
+            node = NodeControl.build(plan, clock, NodeRegistry.withBuiltins(), tap);
             node.startManual();
-            for (Map.Entry<String, io.canopy.hardware.serial.InProcessWire> w : tap.wires.entrySet()) {
+            for (Map.Entry<String, InProcessWire> w : tap.wires.entrySet()) {
                 devices.put(w.getKey(), SerialLink.inProcess(w.getKey() + " (recorded)", w.getValue(), false,
                         (l, e, ns) -> { }, clock).start());
             }
@@ -293,12 +298,12 @@ public final class Replay {
                     offer(in);
                 }
                 inputs.clear();
-                int timer = node.timers().indexOf(tick.timer());
+                int timer = node.view().timerNames().indexOf(tick.timer());
                 if (timer < 0) {
                     throw new InputException(file + ": timer '" + tick.timer() + "' of node " + plan.fullName()
                             + " is not in the embedded launch file");
                 }
-                if (node.ticks(timer) < tick.tick()) {
+                if (node.view().ticks(timer) < tick.tick()) {
                     long due = node.timer(timer).nextDeadlineNs();
                     if (due - 1 - clock.nanoTime() > 0 && due - tick.nowNs() <= 0) {
                         node.advanceTo(due - 1);
@@ -310,9 +315,9 @@ public final class Replay {
                 }
                 ticks++;
                 lastNowNs = tick.nowNs();
-                if (node.ticks(timer) != tick.tick()) {
+                if (node.view().ticks(timer) != tick.tick()) {
                     divergence = new Divergence(prefix + "timer/" + tick.timer(), tick.timer(), tick.tick(),
-                            tick.nowNs() - originNs, "tick " + tick.tick() + " at this time", "tick " + node.ticks(timer)
+                            tick.nowNs() - originNs, "tick " + tick.tick() + " at this time", "tick " + node.view().ticks(timer)
                                     + " (the timer is next due at " + (node.timer(timer).nextDeadlineNs() - originNs) + " ns)");
                     return;
                 }
@@ -334,7 +339,7 @@ public final class Replay {
         private void awaitConnected() {
             long deadline = System.nanoTime() + LINK_WAIT_NS;
             for (Map.Entry<String, SerialLink> d : devices.entrySet()) {
-                SerialLink mine = node.links().get(d.getKey());
+                SerialLink mine = node.view().serialLinks().get(d.getKey());
                 while (!(mine.isConnected() && d.getValue().isConnected())) {
                     if (System.nanoTime() - deadline > 0) {
                         throw new IllegalStateException("replay: link " + d.getKey() + " did not open in 5 s");
@@ -396,7 +401,7 @@ public final class Replay {
                     }
                 } else {
                     LinkSink sink = tap.sinks.get(link);
-                    SerialLink l = node.links().get(link);
+                    SerialLink l = node.view().serialLinks().get(link);
                     if (s.state().startsWith("lost")) {
                         sink.onDeviceLost(l, s.state().replaceFirst("^lost: ", ""));
                     } else {
@@ -430,7 +435,7 @@ public final class Replay {
 
         private void offer(InputRec in) {
             String key = in.name();
-            for (NodeAccess.Route r : node.routes()) {
+            for (NodeView.Route r : node.view().routes()) {
                 if (r.key().equals(key)) {
                     key = r.key(); // the route's own key: the router matches keys by identity
                     break;
@@ -455,7 +460,7 @@ public final class Replay {
          * {@link ReplayTap#cycleTime}).
          */
         private long[][] tickTimes() {
-            List<String> names = plan.timers().stream().map(io.canopy.launch.TimerPlan::name).toList();
+            List<String> names = plan.timers().stream().map(TimerPlan::name).toList();
             long[][] out = new long[names.size()][];
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
@@ -527,9 +532,9 @@ public final class Replay {
         /** At --until: each machine's active states and the blackboard. */
         private String state() {
             StringBuilder b = new StringBuilder();
-            List<Machine> machines = node.machines();
+            List<Machine> machines = node.view().machines().stream().map(NodeView.MachineView::machine).toList();
             for (int i = 0; i < machines.size(); i++) {
-                Statechart chart = node.charts().get(i);
+                Statechart chart = node.view().machines().get(i).chart();
                 List<String> active = new ArrayList<>();
                 for (String id : chart.stateIds()) {
                     int s = chart.stateIndex(id);
@@ -537,12 +542,12 @@ public final class Replay {
                         active.add(id);
                     }
                 }
-                b.append(prefix).append("machine/").append(node.machineNames().get(i)).append(": ")
+                b.append(prefix).append("machine/").append(node.view().machines().get(i).name()).append(": ")
                         .append(String.join(", ", active)).append('\n');
             }
             List<String> entries = new ArrayList<>();
-            for (String k : node.blackboard().keys()) {
-                entries.add(node.blackboard().entry(k).toString());
+            for (String k : node.view().blackboard().keys()) {
+                entries.add(node.view().blackboard().entry(k).toString());
             }
             b.append(prefix).append("blackboard: ").append(String.join(", ", entries)).append('\n');
             return b.toString();
@@ -602,7 +607,7 @@ public final class Replay {
                             body = (Message) env.getField(f);
                         }
                     }
-                    return NodeAccess.messageData(body);
+                    return NodeControl.messageData(body);
                 } catch (InvalidProtocolBufferException e) {
                     return null;
                 }

@@ -2,9 +2,11 @@ package io.canopy.launch.record;
 
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
-import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeControl;
 import io.canopy.launch.run.NodeTap;
+import io.canopy.launch.run.NodeView;
 import io.canopy.tick.Event;
+import io.canopy.tick.ManualNanoClock;
 import io.canopy.tick.NanoClock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,10 +22,10 @@ final class ReplayTap implements NodeTap {
     final Map<String, InProcessWire> wires = new LinkedHashMap<>();
     /** Per link: the recorder's sink in front of the roles (device lost/back are handed to it directly). */
     final Map<String, LinkSink> sinks = new LinkedHashMap<>();
-    NodeAccess node;
+    NodeView node;
     /** Per timer, the recorded time of each of its ticks (tick n at [n - 1]); set by the replay before it runs. */
     long[][] tickTimes = new long[0][];
-    io.canopy.tick.ManualNanoClock clock;
+    ManualNanoClock clock;
 
     ReplayTap(Recorder recorder) {
         this.recorder = recorder;
@@ -47,8 +49,8 @@ final class ReplayTap implements NodeTap {
     }
 
     @Override
-    public void attached(NodeAccess n) {
-        node = n;
+    public void attached(NodeControl n) {
+        node = n.view();
         recorder.attached(n);
     }
 

@@ -6,8 +6,11 @@ import io.canopy.expr.ValueKind;
 import io.canopy.hardware.device.LatestReading;
 import io.canopy.hardware.device.MotorController;
 import io.canopy.launch.DiffDrivePlan;
+import io.canopy.launch.MotorPlan;
+import io.canopy.launch.NodePlan;
 import io.canopy.launch.nav.DiffDriveKeys;
 import io.canopy.tick.TickListener;
+import io.canopy.tick.TickTimer;
 
 /**
  * A {@code <diffdrive>} on its timer (tick thread): integrates the two wheels' encoder positions into
@@ -41,12 +44,31 @@ final class DiffDriveRuntime implements TickListener {
     private volatile double xView;
     private volatile double yView;
     private volatile double thetaView;
-    private final io.canopy.tick.TickTimer timer;
+    private final TickTimer timer;
     private boolean moving;
     private volatile long stoppedAtTick = -1;
 
+    /**
+     * The node's {@code <diffdrive>} (null without one): odometry in the sense phase of its timer, wheel commands in
+     * the act phase, its command entries watched by the failsafe.
+     */
+    static DiffDriveRuntime build(NodePlan plan, NodeHardware hardware, Blackboard blackboard, NodeCycles cycles) {
+        DiffDrivePlan d = plan.diffDrive();
+        if (d == null) {
+            return null;
+        }
+        MotorPlan l = plan.motor(d.left());
+        MotorPlan r = plan.motor(d.right());
+        DiffDriveRuntime drive = new DiffDriveRuntime(d, hardware.links.get(l.link()).motors, l.motorId(),
+                hardware.links.get(r.link()).motors, r.motorId(), blackboard, cycles.timer(d.timer()));
+        cycles.of(d.timer()).sense.add(drive);
+        cycles.of(d.timer()).act.add(drive.commands());
+        hardware.failsafe.watchCommands("diffdrive cmd_v/cmd_w", drive.commandEntries(), drive.controllers());
+        return drive;
+    }
+
     DiffDriveRuntime(DiffDrivePlan plan, MotorController leftController, int leftId, MotorController rightController,
-            int rightId, Blackboard root, io.canopy.tick.TickTimer timer) {
+            int rightId, Blackboard root, TickTimer timer) {
         this.plan = plan;
         this.timer = timer;
         this.leftController = leftController;

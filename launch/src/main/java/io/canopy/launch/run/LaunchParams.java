@@ -1,6 +1,7 @@
 package io.canopy.launch.run;
 
 import io.canopy.InputException;
+import io.canopy.bt.Blackboard;
 import io.canopy.expr.Variable;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,24 +20,24 @@ import java.util.Map;
 final class LaunchParams {
     private LaunchParams() {}
 
-    static void apply(NodeRuntime n) {
+    static void apply(List<TreeSlot> trees, List<MachineSlot> machines, Blackboard blackboard) {
         List<String> errors = new ArrayList<>();
-        for (TreeSlot t : n.trees) {
+        for (TreeSlot t : trees) {
             for (Map.Entry<String, String> p : t.plan.params().entrySet()) {
                 Object v = typed(p.getValue());
                 String key = p.getKey();
                 if (v instanceof Long l) {
-                    n.blackboard.set(key, l.longValue());
+                    blackboard.set(key, l.longValue());
                 } else if (v instanceof Double d) {
-                    n.blackboard.set(key, d.doubleValue());
+                    blackboard.set(key, d.doubleValue());
                 } else if (v instanceof Boolean b) {
-                    n.blackboard.set(key, b.booleanValue());
+                    blackboard.set(key, b.booleanValue());
                 } else {
-                    n.blackboard.set(key, (String) v);
+                    blackboard.set(key, (String) v);
                 }
             }
         }
-        for (MachineSlot m : n.machines) {
+        for (MachineSlot m : machines) {
             if (m.plan.params().isEmpty()) {
                 continue;
             }

@@ -7,6 +7,7 @@ import io.canopy.tick.SystemNanoClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +47,7 @@ public final class LaunchRunner implements AutoCloseable {
 
     /** As above, each node seen by the {@link NodeTap} {@code taps} gives it (a recorder; null: none). */
     public static LaunchRunner start(LaunchPlan plan, NodeRegistry registry, MonitorOptions monitor,
-            java.util.function.Function<NodePlan, NodeTap> taps) {
+            Function<NodePlan, NodeTap> taps) {
         LaunchRunner r = new LaunchRunner();
         try {
             int port = monitor.groot2Port();
@@ -54,16 +55,13 @@ public final class LaunchRunner implements AutoCloseable {
             for (NodePlan n : plan.nodes()) {
                 NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry,
                         taps == null ? NodeTap.NONE : taps.apply(n));
-                node.monitorOptions = monitor.forNode(index++, plan.nodes().size(), n.fullName(), port);
+                node.monitor(monitor.forNode(index++, plan.nodes().size(), n.fullName(), port));
                 port = port > 0 ? port + 2 * n.trees().size() : 0;
                 r.nodes.add(node);
-                LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
+                node.applyParams(); // <param>s of trees and machines, before the first tick
             }
             for (NodeRuntime n : r.nodes) {
-                n.start();
-                if (n.plan.hasMqtt()) {
-                    NodeInfo.announce(n); // the graph entry canopy topic/node list read (retained)
-                }
+                n.start(); // and announces it: the graph entry canopy topic/node list read (retained)
             }
         } catch (RuntimeException e) {
             r.close();
@@ -76,7 +74,7 @@ public final class LaunchRunner implements AutoCloseable {
     public long firstTickEpochMs() {
         long first = 0;
         for (NodeRuntime n : nodes) {
-            long t = n.firstTickEpochMs;
+            long t = n.view().firstTickEpochMs();
             if (t != 0 && (first == 0 || t < first)) {
                 first = t;
             }
@@ -88,27 +86,18 @@ public final class LaunchRunner implements AutoCloseable {
     public List<String> statusLines() {
         List<String> out = new ArrayList<>();
         for (NodeRuntime n : nodes) {
-            out.add(Status.line(n));
+            out.add(Status.line(n.view()));
         }
         return out;
     }
 
     /** Live figures of the nodes, for tests and the status line. */
     public List<NodeView> views() {
-        List<NodeView> out = new ArrayList<>();
-        for (NodeRuntime n : nodes) {
-            out.add(new NodeView(n));
-        }
-        return out;
-    }
-
-    /** What each node shows its watchers (the web page), any thread. */
-    public List<RobotProbe> probes() {
-        return nodes.stream().map(RobotProbe::new).toList();
+        return nodes.stream().map(NodeRuntime::view).toList();
     }
 
     /**
-     * Clean shutdown of every node (see {@link NodeRuntime#shutdown}); returns the time it took in
+     * Clean shutdown of every node (see {@link NodeControl#shutdown}); returns the time it took in
      * nanoseconds. Idempotent.
      */
     public synchronized long shutdown() {

@@ -1,9 +1,14 @@
 package io.canopy.launch.run;
 
+import io.canopy.bt.observe.MachineRecorder;
 import io.canopy.launch.MachinePlan;
 import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickListener;
+import io.canopy.tick.Ticker;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +31,24 @@ final class MachineSlot implements TickListener {
     /** The configuration as of the last refresh, by state index. */
     private final boolean[] seen;
 
+    /**
+     * Loads the machine of {@code m} and gives it to {@code bus}; what it sends to the node ({@code <send target="node"
+     * event="...">}) goes on the bus. Load time.
+     */
+    static MachineSlot load(MachinePlan m, Ticker ticker, EventBus bus) {
+        Statechart chart = ScxmlLoader.load(m.file());
+        MachineContext context = new MachineContext(ticker.oneShotTimers()).onSend((from, target, event, data) -> {
+            if (!"node".equals(target) && !"#_node".equals(target)) {
+                return false;
+            }
+            bus.publish(event, data, from, ticker.clock().nanoTime());
+            return true;
+        });
+        MachineSlot slot = new MachineSlot(m, chart, chart.newMachine(context));
+        bus.addMachine(slot);
+        return slot;
+    }
+
     MachineSlot(MachinePlan plan, Statechart chart, Machine machine) {
         this.plan = plan;
         this.chart = chart;
@@ -37,13 +60,13 @@ final class MachineSlot implements TickListener {
         return machine;
     }
 
-    private io.canopy.bt.observe.MachineRecorder recorder;
+    private MachineRecorder recorder;
 
     /**
      * The machine's one step recorder, shared by the traces, the web page and the MQTT status; attached at the
      * first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
      */
-    synchronized io.canopy.bt.observe.MachineRecorder recorder(io.canopy.tick.NanoClock clock) {
+    synchronized MachineRecorder recorder(NanoClock clock) {
         if (recorder == null) {
             recorder = MachineWatch.attach(plan.name(), machine, clock);
         }

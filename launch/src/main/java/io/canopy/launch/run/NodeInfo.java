@@ -19,6 +19,7 @@ import io.canopy.proto.Event;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The node's entry in the graph that {@code canopy topic list} and {@code canopy node list/info} read: a
@@ -40,13 +41,12 @@ public final class NodeInfo {
     private NodeInfo() {}
 
     /** Publishes the info (retained, QoS 1) and serves {@code ~/describe}; called once the node has started. */
-    static void announce(NodeRuntime n) {
-        Node mqtt = n.mqtt;
+    static void announce(Node mqtt, NodePlan plan) {
         if (mqtt == null) {
             return;
         }
-        String base = Mqtt.absolute(n.plan.fullName()) + "/";
-        Event info = Event.newBuilder().setName(EVENT).setPayload(ByteString.copyFrom(json(n.plan), StandardCharsets.UTF_8))
+        String base = Mqtt.absolute(plan.fullName()) + "/";
+        Event info = Event.newBuilder().setName(EVENT).setPayload(ByteString.copyFrom(json(plan), StandardCharsets.UTF_8))
                 .build();
         mqtt.newServiceServer(base + DESCRIBE, Event.class, Event.class, (q, h) -> info);
         var publisher = mqtt.newPublisher(base + TOPIC, Event.class, Qos.AT_LEAST_ONCE, true);
@@ -54,9 +54,9 @@ public final class NodeInfo {
         // a broker that restarted without persistence has lost the retained info: the node says "online" again on
         // its state topic after every reconnection, and hearing that, it publishes the info again (not from the
         // MQTT callback thread, which must not wait on a publish)
-        mqtt.newRawSubscriber(Mqtt.absolute(n.plan.stateTopic()), Qos.AT_LEAST_ONCE, (topic, payload, retained) -> {
+        mqtt.newRawSubscriber(Mqtt.absolute(plan.stateTopic()), Qos.AT_LEAST_ONCE, (topic, payload, retained) -> {
             if (new String(payload, StandardCharsets.US_ASCII).equals("online")) {
-                java.util.concurrent.CompletableFuture.runAsync(() -> {
+                CompletableFuture.runAsync(() -> {
                     try {
                         publisher.publish(info);
                     } catch (IllegalStateException closed) {

@@ -29,8 +29,8 @@ public interface NodeTap {
         return hub;
     }
 
-    /** After load, before anything runs (outbox actions may still be added). */
-    default void attached(NodeAccess node) {}
+    /** After load, before anything runs (outbox actions may still be added); {@code node.view()} shows the node. */
+    default void attached(NodeControl node) {}
 
     /**
      * Tick thread, first thing in a cycle: the time the cycle runs at, given the ticker's ({@code nowNs}); a replay

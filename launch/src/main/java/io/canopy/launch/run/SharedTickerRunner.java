@@ -8,7 +8,9 @@ import io.canopy.tick.SystemNanoClock;
 import io.canopy.tick.TickerGroup;
 import io.canopy.tick.Watchdog;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +51,7 @@ public final class SharedTickerRunner implements AutoCloseable {
      * each node is built and before each is started: {@code canopy fleet} gives the start-up a deadline); the nodes
      * started by then run, in the plan's order, the others are left out (built ones are stopped; see {@link #size()}).
      */
-    public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry, java.util.function.BooleanSupplier keepBuilding) {
+    public static SharedTickerRunner start(LaunchPlan plan, NodeRegistry registry, BooleanSupplier keepBuilding) {
         SharedTickerRunner r = new SharedTickerRunner();
         try {
             for (NodePlan n : plan.nodes()) {
@@ -58,10 +60,9 @@ public final class SharedTickerRunner implements AutoCloseable {
                             plan.nodes().size());
                     break;
                 }
-                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry);
-                node.ownsTicker = false;
+                NodeRuntime node = NodeRuntime.build(n, SystemNanoClock.INSTANCE, registry, NodeTap.NONE);
                 r.nodes.add(node);
-                LaunchParams.apply(node); // <param>s of trees and machines, before the first tick
+                node.applyParams(); // <param>s of trees and machines, before the first tick
             }
             List<NodeRuntime> unstarted = new ArrayList<>();
             for (NodeRuntime n : r.nodes) {
@@ -69,9 +70,7 @@ public final class SharedTickerRunner implements AutoCloseable {
                     unstarted.add(n); // the start-up ran out of time: built, never started, stopped below
                     continue;
                 }
-                r.group.add(n.ticker);
-                n.start(); // everything but the tick thread and its watchdog
-                NodeInfo.announce(n);
+                n.startIn(r.group); // everything but the tick thread and its watchdog; announces the node
             }
             if (!unstarted.isEmpty()) {
                 LOG.warn("{} of {} built node(s) started when the start-up ended; stopping the others", r.nodes.size()
@@ -87,12 +86,12 @@ public final class SharedTickerRunner implements AutoCloseable {
             };
             if (!r.nodes.isEmpty()) {
                 // the one thread takes the first node's <realtime> tick-thread options (a fleet file repeats one robot)
-                r.group.realtime(r.nodes.get(0).plan.realtime().tickThread());
+                r.group.realtime(r.nodes.get(0).view().plan().realtime().tickThread());
             }
             r.group.start();
             if (!r.nodes.isEmpty()) { // none when the start-up ran out before the first node
-                r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(n -> n.ticker).toList(),
-                        java.util.Collections.nCopies(r.nodes.size(), all)).start();
+                r.watchdog = Watchdog.ofGroup(THREAD_NAME, r.nodes.stream().map(NodeRuntime::ticker).toList(),
+                        Collections.nCopies(r.nodes.size(), all)).start();
             }
             LOG.info("{} node(s) ticking on one thread '{}'", r.nodes.size(), THREAD_NAME);
         } catch (RuntimeException e) {
@@ -109,11 +108,7 @@ public final class SharedTickerRunner implements AutoCloseable {
 
     /** Live figures of the nodes, for tests and {@code canopy fleet}. */
     public List<NodeView> views() {
-        List<NodeView> out = new ArrayList<>();
-        for (NodeRuntime n : nodes) {
-            out.add(new NodeView(n));
-        }
-        return out;
+        return nodes.stream().map(NodeRuntime::view).toList();
     }
 
     /** The id of the one tick thread ({@link Thread#getId()}), -1 before it started. */

@@ -16,35 +16,36 @@ import java.util.Locale;
 final class Status {
     private Status() {}
 
-    static String line(NodeRuntime n) {
-        StringBuilder b = new StringBuilder(n.plan.fullName());
+    static String line(NodeView n) {
+        StringBuilder b = new StringBuilder(n.name());
         b.append(' ');
-        for (TimerStats s : n.ticker.stats()) {
+        for (TimerStats s : n.timerStats()) {
             b.append(' ').append(s.name()).append(' ').append(Values.format(s.rate().hz())).append("Hz p99 ")
                     .append(micros(s.latenessNsAt(99))).append(" ovr ").append(s.overruns()).append(" |");
         }
-        for (MachineSlot m : n.machines) {
+        for (MachineSlot m : n.machineSlots()) {
             b.append(' ').append(m.plan.name()).append(':').append(m.stateText()).append(" |");
         }
-        for (TreeSlot t : n.trees) {
+        for (TreeSlot t : n.treeSlots()) {
             if (t.active()) {
                 b.append(' ').append(t.plan.name()).append(':').append(t.runningAction()).append(" |");
             }
         }
-        for (LinkRuntime l : n.links.values()) {
+        for (LinkRuntime l : n.linkRuntimes()) {
             if (l.battery != null && l.battery.latest().count() > 0) {
                 b.append(String.format(Locale.ROOT, " batt %.0f%% |", l.battery.latest().value(BatteryMonitor.PERCENT)));
             }
         }
-        if (n.drive != null) {
-            b.append(String.format(Locale.ROOT, " pose %.2f,%.2f |", n.drive.x(), n.drive.y()));
+        DiffDriveRuntime drive = n.drive();
+        if (drive != null) {
+            b.append(String.format(Locale.ROOT, " pose %.2f,%.2f |", drive.x(), drive.y()));
         }
-        for (LinkRuntime l : n.links.values()) {
+        for (LinkRuntime l : n.linkRuntimes()) {
             b.append(' ').append(l.describe()).append(" |");
         }
-        b.append(n.devices.describe());
-        if (n.plan.hasMqtt()) {
-            b.append(" mqtt ").append(n.mqtt != null && n.mqtt.isConnected() ? "up" : "DOWN");
+        b.append(n.devices().describe());
+        if (n.plan().hasMqtt()) {
+            b.append(" mqtt ").append(n.mqttConnected() ? "up" : "DOWN");
         } else {
             b.append(" mqtt none");
         }

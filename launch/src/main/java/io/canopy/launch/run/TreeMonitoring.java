@@ -13,6 +13,7 @@ import io.canopy.bt.observe.TransitionRing;
 import io.canopy.bt.observe.TreeObserver;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickTimer;
+import io.canopy.tick.Ticker;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -56,11 +57,18 @@ final class TreeMonitoring implements AutoCloseable {
                 || trees.stream().anyMatch(t -> t.plan.groot2Port() > 0);
     }
 
+    /** {@link #attach} when {@code o} or the launch file asks for anything, else null. */
+    static TreeMonitoring attachIfWanted(List<TreeSlot> trees, List<MachineSlot> machines, Ticker ticker, MonitorOptions o,
+            PrintStream out) {
+        return wanted(o, trees) ? attach(trees, machines, ticker, o, out) : null;
+    }
+
     /** Attaches to the node's trees, machines and timers (before the ticker starts); on a bad option, closes what it made and throws. */
-    static TreeMonitoring attach(NodeRuntime node, MonitorOptions o, PrintStream out) {
+    static TreeMonitoring attach(List<TreeSlot> trees, List<MachineSlot> machines, Ticker ticker, MonitorOptions o,
+            PrintStream out) {
         TreeMonitoring m = new TreeMonitoring();
         try {
-            m.attachAll(node, o, out);
+            m.attachAll(trees, machines, ticker, o, out);
             return m;
         } catch (RuntimeException e) {
             m.close();
@@ -68,23 +76,23 @@ final class TreeMonitoring implements AutoCloseable {
         }
     }
 
-    private void attachAll(NodeRuntime node, MonitorOptions o, PrintStream out) {
+    private void attachAll(List<TreeSlot> trees, List<MachineSlot> machines, Ticker ticker, MonitorOptions o, PrintStream out) {
         Map<String, Tree> treesByName = new LinkedHashMap<>();
-        node.trees.forEach(t -> treesByName.put(t.plan.name(), t.tree));
-        List<String> machineNames = node.machines.stream().map(ms -> ms.plan.name()).toList();
+        trees.forEach(t -> treesByName.put(t.plan.name(), t.tree));
+        List<String> machineNames = machines.stream().map(ms -> ms.plan.name()).toList();
         TraceFilter filter = o.trace() == null ? null : TraceFilter.parse(o.trace(), treesByName, machineNames);
         if (o.traceJson() != null) {
             try {
-                traceJson = TraceJson.open(o.traceJson(), node.ticker.clock());
+                traceJson = TraceJson.open(o.traceJson(), ticker.clock());
             } catch (IOException e) {
                 throw new InputException("--trace-json " + o.traceJson() + ": cannot write there (" + e.getMessage() + ")");
             }
             monitor.add(traceJson::drain);
         }
-        long originNs = node.ticker.clock().nanoTime();
-        int[] ports = groot2Ports(node.trees.stream().mapToInt(t -> t.plan.groot2Port()).toArray(), o.groot2Port());
-        for (int i = 0; i < node.trees.size(); i++) {
-            TreeSlot t = node.trees.get(i);
+        long originNs = ticker.clock().nanoTime();
+        int[] ports = groot2Ports(trees.stream().mapToInt(t -> t.plan.groot2Port()).toArray(), o.groot2Port());
+        for (int i = 0; i < trees.size(); i++) {
+            TreeSlot t = trees.get(i);
             TreeObserver observer = t.observer(); // the tree's one observer, shared with the web page and the MQTT status
             observers.add(observer);
             if (ports[i] > 0) {
@@ -108,12 +116,12 @@ final class TreeMonitoring implements AutoCloseable {
                 traceJson.addTree(observer, t.plan.name());
             }
         }
-        for (MachineSlot ms : node.machines) {
+        for (MachineSlot ms : machines) {
             boolean console = filter != null && filter.showsMachine(ms.plan.name());
             if (!console && traceJson == null) {
                 continue;
             }
-            MachineRecorder recorder = ms.recorder(node.ticker.clock());
+            MachineRecorder recorder = ms.recorder(ticker.clock());
             watched.add(ms);
             if (console) {
                 MachineConsoleTrace trace = new MachineConsoleTrace(recorder, out, originNs);
@@ -124,7 +132,7 @@ final class TreeMonitoring implements AutoCloseable {
             }
         }
         if (traceJson != null) {
-            for (TickTimer timer : node.ticker.timers()) {
+            for (TickTimer timer : ticker.timers()) {
                 TransitionRing ring = traceJson.addCounter(timer.name() + " lateness", "lateness_us");
                 timer.addListener(new LatenessProbe(timer, ring)); // after the node's cycle: it reads the same deadline
             }

@@ -1,15 +1,22 @@
 package io.canopy.launch.run;
 
+import io.canopy.InputException;
+import io.canopy.bt.Blackboard;
 import io.canopy.bt.Node;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
 import io.canopy.bt.TreeTickException;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.event.TreeEvents;
+import io.canopy.bt.event.UnconsumedPolicy;
+import io.canopy.bt.observe.TreeObserver;
 import io.canopy.launch.TreePlan;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.TickListener;
+import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +53,36 @@ final class TreeSlot implements TickListener, EventHandler {
     private long errors;
     private volatile Status lastStatus = Status.IDLE;
     private volatile String runningAction = "-";
-    private io.canopy.bt.observe.TreeObserver observer;
+    private TreeObserver observer;
+
+    /**
+     * Loads the tree of {@code t} with {@code loader} onto {@code blackboard}, checks its {@code main} and its
+     * {@code active_in} state against {@code machines}, and gives it to {@code bus}; load time.
+     */
+    static TreeSlot load(TreePlan t, XmlTreeLoader loader, Blackboard blackboard, TreeContext context, List<MachineSlot> machines,
+            boolean unconsumedIsError, EventBus bus) {
+        Tree tree = loader.loadFile(t.file(), blackboard, context);
+        if (t.main() != null && !t.main().equals(tree.id())) {
+            throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
+                    + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
+        }
+        MachineSlot gate = null;
+        int gateState = -1;
+        if (t.machine() != null) {
+            gate = machines.stream().filter(ms -> ms.plan.name().equals(t.machine())).findFirst().orElseThrow();
+            gateState = gate.chart.stateIndex(t.state());
+            if (gateState < 0) {
+                throw new InputException(t.source() + ": attribute 'active_in': machine '" + t.machine() + "' has no state '"
+                        + t.state() + "'; its states are " + String.join(", ", gate.chart.stateIds()));
+            }
+        }
+        if (unconsumedIsError) {
+            TreeEvents.of(tree.context()).policy(UnconsumedPolicy.ERROR);
+        }
+        TreeSlot slot = new TreeSlot(t, tree, gate, gateState, bus);
+        bus.addTree(slot);
+        return slot;
+    }
 
     TreeSlot(TreePlan plan, Tree tree, MachineSlot gate, int gateState, EventBus bus) {
         this.plan = plan;
@@ -162,9 +198,9 @@ final class TreeSlot implements TickListener, EventHandler {
      * The tree's one observer, shared by Groot2, .btlog, traces, the web page and the MQTT status; attached at
      * the first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
      */
-    synchronized io.canopy.bt.observe.TreeObserver observer() {
+    synchronized TreeObserver observer() {
         if (observer == null) {
-            observer = io.canopy.bt.observe.TreeObserver.attach(tree);
+            observer = TreeObserver.attach(tree);
         }
         return observer;
     }

@@ -1,8 +1,9 @@
 package io.canopy.launch.run;
 
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
-/** Number formatting for payloads and the status line. */
+/** Number formatting for payloads, the status line and the logs. */
 final class Values {
     private Values() {}
 
@@ -12,5 +13,10 @@ final class Values {
             return Long.toString((long) v);
         }
         return String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "");
+    }
+
+    /** Nanoseconds as whole milliseconds (for the logs). */
+    static long ms(long ns) {
+        return TimeUnit.NANOSECONDS.toMillis(ns);
     }
 }

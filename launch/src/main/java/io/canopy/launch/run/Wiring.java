@@ -1,20 +1,28 @@
 package io.canopy.launch.run;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
 import io.canopy.expr.ValueKind;
 import io.canopy.hardware.device.MotorController;
+import io.canopy.launch.BindPlan;
 import io.canopy.launch.MotorPlan;
+import io.canopy.launch.NodePlan;
 import io.canopy.messaging.MessageListener;
+import io.canopy.messaging.Node;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
+import io.canopy.messaging.RawListener;
 import io.canopy.proto.Envelope;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickListener;
+import io.canopy.tick.Ticker;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,14 +31,43 @@ import java.util.Map;
  * serial), and the act and output phases of the timers' {@link NodeCycle}s. Load time only.
  */
 final class Wiring {
-    private final NodeRuntime n;
+    private final NodePlan plan;
+    private final Node mqtt;
+    private final Ticker ticker;
+    private final Blackboard blackboard;
+    private final InboundRouter router;
+    private final EventBus bus;
+    private final Outbound outbound;
+    private final Map<String, LinkRuntime> links;
+    private final Failsafe failsafe;
     private final Map<String, MessageTap> taps;
     private final Map<String, NodeCycle.Builder> cycles;
 
-    Wiring(NodeRuntime n, Map<String, MessageTap> taps, Map<String, NodeCycle.Builder> cycles) {
-        this.n = n;
+    /** {@code mqtt} is null for a node without MQTT (its loader refused MQTT bindings). */
+    Wiring(NodePlan plan, Node mqtt, Ticker ticker, Blackboard blackboard, InboundRouter router, EventBus bus, Outbound outbound,
+            Map<String, LinkRuntime> links, Failsafe failsafe, Map<String, MessageTap> taps, Map<String, NodeCycle.Builder> cycles) {
+        this.plan = plan;
+        this.mqtt = mqtt;
+        this.ticker = ticker;
+        this.blackboard = blackboard;
+        this.router = router;
+        this.bus = bus;
+        this.outbound = outbound;
+        this.links = links;
+        this.failsafe = failsafe;
         this.taps = taps;
         this.cycles = cycles;
+    }
+
+    /** Compiles the plan's {@code <bind>}s in launch-file order into {@code routes} and installs each. */
+    void installAll(List<Binding> routes) {
+        String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
+        int index = 0;
+        for (BindPlan b : plan.binds()) {
+            Binding route = Binding.compile(b, index++, firstTimer);
+            routes.add(route);
+            route.install(this);
+        }
     }
 
     private static Qos qos(int qos) {
@@ -54,63 +91,63 @@ final class Wiring {
     }
 
     void serialToMqtt(Binding.SerialToMqtt b) {
-        Publisher<Envelope> p = n.mqtt.newPublisher(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()), b.retain());
+        Publisher<Envelope> p = mqtt.newPublisher(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()), b.retain());
         taps.get(b.link()).add(new MessageTap.Tap(b.body(), b.id(), null, false, b.key(), EventKind.SENSOR, p));
     }
 
     void serialToBlackboard(Binding.SerialToBlackboard b) {
         FieldDescriptor f = field(b.body(), b.field());
         taps.get(b.link()).add(new MessageTap.Tap(b.body(), b.id(), f, false, b.key(), EventKind.SENSOR, null));
-        Entry entry = n.blackboard.entry(b.entry(), f == null ? null : ValueKind.DOUBLE);
+        Entry entry = blackboard.entry(b.entry(), f == null ? null : ValueKind.DOUBLE);
         if (f != null && !entry.hasValue()) {
             entry.setDouble(Double.NaN); // "no reading yet": every comparison with it is false
         }
-        n.router.toBlackboard(b.key(), entry);
+        router.toBlackboard(b.key(), entry);
     }
 
     void serialToEvent(Binding.SerialToEvent b) {
         FieldDescriptor f = field(b.body(), b.field());
         taps.get(b.link()).add(new MessageTap.Tap(b.body(), b.id(), f, true, b.key(), EventKind.SENSOR, null));
-        n.router.toEvent(b.key(), b.event());
+        router.toEvent(b.key(), b.event());
     }
 
     void mqttToEvent(Binding.MqttToEvent b) {
-        n.router.toEvent(b.key(), b.event());
+        router.toEvent(b.key(), b.event());
         if (b.text()) {
-            n.mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
-                    new TextToInbox(n.ticker.inbox(), n.ticker.clock(), b.key()));
+            mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
+                    new TextToInbox(ticker.inbox(), ticker.clock(), b.key()));
             return;
         }
-        n.mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
-                new MqttToInbox(n.ticker.inbox(), n.ticker.clock(), b.key(), false));
+        mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
+                new MqttToInbox(ticker.inbox(), ticker.clock(), b.key(), false));
     }
 
     void mqttToBlackboard(Binding.MqttToBlackboard b) {
-        n.router.toBlackboard(b.key(), n.blackboard.entry(b.entry()));
+        router.toBlackboard(b.key(), blackboard.entry(b.entry()));
         if (b.text()) {
-            n.mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
-                    new TextToInbox(n.ticker.inbox(), n.ticker.clock(), b.key()));
+            mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
+                    new TextToInbox(ticker.inbox(), ticker.clock(), b.key()));
             return;
         }
-        n.mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
-                new MqttToInbox(n.ticker.inbox(), n.ticker.clock(), b.key(), true));
+        mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
+                new MqttToInbox(ticker.inbox(), ticker.clock(), b.key(), true));
     }
 
     void eventToMqtt(Binding.EventToMqtt b) {
-        n.bus.addOutgoing(b.event(), b.key());
+        bus.addOutgoing(b.event(), b.key());
         Publisher<io.canopy.proto.Event> p =
-                n.mqtt.newPublisher(Mqtt.absolute(b.topic()), io.canopy.proto.Event.class, qos(b.qos()), b.retain());
+                mqtt.newPublisher(Mqtt.absolute(b.topic()), io.canopy.proto.Event.class, qos(b.qos()), b.retain());
         String name = b.event();
-        n.outbound.on(b.key(), e -> p.publish(io.canopy.proto.Event.newBuilder().setName(name)
+        outbound.on(b.key(), e -> p.publish(io.canopy.proto.Event.newBuilder().setName(name)
                 .setPayload(Outbound.payload(e.attachment(), e.value())).build()));
     }
 
     void eventToSerial(Binding.EventToSerial b) {
-        n.bus.addOutgoing(b.event(), b.key());
-        LinkRuntime link = n.links.get(b.link());
+        bus.addOutgoing(b.event(), b.key());
+        LinkRuntime link = links.get(b.link());
         String name = b.event();
-        String source = n.plan.fullName();
-        n.outbound.on(b.key(), e -> link.link.send(Envelope.newBuilder().setSource(source)
+        String source = plan.fullName();
+        outbound.on(b.key(), e -> link.link.send(Envelope.newBuilder().setSource(source)
                 .setStampNs(e.timestampNs())
                 .setEvent(io.canopy.proto.Event.newBuilder().setName(name)
                         .setPayload(Outbound.payload(e.attachment(), e.value())))
@@ -118,23 +155,23 @@ final class Wiring {
     }
 
     void blackboardToMqtt(Binding.BlackboardToMqtt b) {
-        Entry entry = n.blackboard.entry(b.entry());
+        Entry entry = blackboard.entry(b.entry());
         Publisher<io.canopy.proto.Event> p =
-                n.mqtt.newPublisher(Mqtt.absolute(b.topic()), io.canopy.proto.Event.class, qos(b.qos()), b.retain());
+                mqtt.newPublisher(Mqtt.absolute(b.topic()), io.canopy.proto.Event.class, qos(b.qos()), b.retain());
         String name = b.entry();
-        n.outbound.on(b.key(), e -> p.publish(io.canopy.proto.Event.newBuilder().setName(name)
+        outbound.on(b.key(), e -> p.publish(io.canopy.proto.Event.newBuilder().setName(name)
                 .setPayload(Outbound.payload(e.attachment(), e.value())).build()));
         if (b.timer() != null) {
-            cycle(b.timer()).output.add(new EntryPublisher(entry, b.key(), b.onChange(), n.outbound.queue));
+            cycle(b.timer()).output.add(new EntryPublisher(entry, b.key(), b.onChange(), outbound.queue));
         }
     }
 
     void blackboardToMotor(Binding.BlackboardToMotor b) {
-        Entry entry = n.blackboard.entry(b.entry());
-        MotorPlan mp = n.plan.motor(b.motor());
-        MotorController c = n.links.get(mp.link()).motors;
+        Entry entry = blackboard.entry(b.entry());
+        MotorPlan mp = plan.motor(b.motor());
+        MotorController c = links.get(mp.link()).motors;
         cycle(b.timer()).act.add(new EntryToMotor(entry, c, mp.motorId(), b.target()));
-        n.failsafe.watchCommands("blackboard:" + b.entry() + " -> motor:" + b.motor(), new Entry[] {entry},
+        failsafe.watchCommands("blackboard:" + b.entry() + " -> motor:" + b.motor(), new Entry[] {entry},
                 new MotorController[] {c});
     }
 
@@ -156,7 +193,7 @@ final class Wiring {
         @Override
         public synchronized void onMessage(Envelope message, Envelope envelope) {
             scratch.set(EventKind.COMMAND, key, clock.nanoTime());
-            com.google.protobuf.Message body = MessageTap.bodyOf(envelope);
+            Message body = MessageTap.bodyOf(envelope);
             if (toBlackboard && envelope.hasEvent()) {
                 String text = envelope.getEvent().getPayload().toString(StandardCharsets.UTF_8).strip();
                 try {
@@ -179,7 +216,7 @@ final class Wiring {
      * A plain-text MQTT subscription ({@code payload="text"}) into the inbox: a number is the event's value (and
      * a blackboard entry's number), any other text its data (a string entry).
      */
-    private static final class TextToInbox implements io.canopy.messaging.RawListener {
+    private static final class TextToInbox implements RawListener {
         private final EventQueue inbox;
         private final NanoClock clock;
         private final String key;

@@ -1,7 +1,8 @@
 package io.canopy.launch.status;
 
 import com.google.protobuf.ByteString;
-import io.canopy.launch.run.RobotProbe;
+import io.canopy.launch.MonitorPlan;
+import io.canopy.launch.run.NodeView;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
@@ -9,6 +10,7 @@ import io.canopy.proto.MachineLayout;
 import io.canopy.proto.MachineState;
 import io.canopy.proto.TreeLayout;
 import io.canopy.proto.TreeNodes;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -28,7 +30,7 @@ public final class StatusTopics implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StatusTopics.class);
     private static final long POLL_MS = 50;
 
-    private final RobotProbe probe;
+    private final NodeView probe;
     private final long periodNs;
     private final List<TreeTopic> trees = new ArrayList<>();
     private final List<MachineTopic> machines = new ArrayList<>();
@@ -36,24 +38,24 @@ public final class StatusTopics implements AutoCloseable {
     private volatile boolean running = true;
     private long published;
 
-    private record TreeTopic(RobotProbe.TreeView view, Publisher<TreeNodes> pub, int crc, byte[] statuses, long[] seen) {}
+    private record TreeTopic(NodeView.TreeView view, Publisher<TreeNodes> pub, int crc, byte[] statuses, long[] seen) {}
 
-    private record MachineTopic(RobotProbe.MachineView view, Publisher<MachineState> pub, MachineHistory history,
+    private record MachineTopic(NodeView.MachineView view, Publisher<MachineState> pub, MachineHistory history,
             Object[] seen) {}
 
-    private StatusTopics(RobotProbe probe, Node mqtt, double hz) {
+    private StatusTopics(NodeView probe, Node mqtt, double hz) {
         this.probe = probe;
         this.periodNs = (long) (1e9 / hz);
         String base = "/" + probe.name() + "/status/";
-        for (RobotProbe.TreeView t : probe.trees()) {
+        for (NodeView.TreeView t : probe.trees()) {
             String xml = LayoutXml.of(t.observer());
             int crc = crc(xml);
-            mqtt.newPublisher(base + "trees/" + t.name() + "/xml", io.canopy.proto.TreeLayout.class, Qos.AT_LEAST_ONCE, true)
+            mqtt.newPublisher(base + "trees/" + t.name() + "/xml", TreeLayout.class, Qos.AT_LEAST_ONCE, true)
                     .publish(TreeLayout.newBuilder().setTree(t.name()).setXml(xml).setLayoutCrc(crc).build());
             trees.add(new TreeTopic(t, mqtt.newPublisher(base + "trees/" + t.name(), TreeNodes.class), crc,
                     new byte[t.observer().nodeCount()], new long[] {-1, 0}));
         }
-        for (RobotProbe.MachineView m : probe.machines()) {
+        for (NodeView.MachineView m : probe.machines()) {
             String scxml = read(m);
             mqtt.newPublisher(base + "machines/" + m.name() + "/scxml", MachineLayout.class, Qos.AT_LEAST_ONCE, true)
                     .publish(MachineLayout.newBuilder().setMachine(m.name()).setScxml(scxml).build());
@@ -65,9 +67,10 @@ public final class StatusTopics implements AutoCloseable {
     }
 
     /** Starts publishing for the node behind {@code probe}; null when it has no MQTT or its status rate is 0. */
-    public static StatusTopics start(RobotProbe probe) {
+    public static StatusTopics start(NodeView probe) {
         Node mqtt = probe.mqtt();
-        double hz = probe.plan() == null ? io.canopy.launch.MonitorPlan.DEFAULT_STATUS_HZ : probe.plan().statusHz();
+        MonitorPlan monitor = probe.plan().monitor();
+        double hz = monitor == null ? MonitorPlan.DEFAULT_STATUS_HZ : monitor.statusHz();
         if (mqtt == null || hz <= 0) {
             return null;
         }
@@ -82,10 +85,10 @@ public final class StatusTopics implements AutoCloseable {
         return (int) c.getValue();
     }
 
-    private static String read(RobotProbe.MachineView m) {
+    private static String read(NodeView.MachineView m) {
         try {
             return Files.readString(m.file());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"/>"; // the file was read at load; gone now
         }
     }

@@ -2,23 +2,26 @@ package io.canopy.launch.web;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import io.canopy.launch.run.RobotProbe;
+import io.canopy.launch.run.NodeView;
+import io.canopy.launch.status.LayoutXml;
 import io.canopy.launch.status.MachineHistory;
 import io.canopy.launch.status.ScxmlOutline;
 import io.canopy.launch.status.TreeShape;
 import io.canopy.proto.LinkStatus;
 import io.canopy.proto.MachineTransition;
 import io.canopy.tick.stats.TimerStats;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
 
 /**
- * The robots of this process ({@code canopy run --web}): sampled from their {@link RobotProbe}s on the hub's
+ * The robots of this process ({@code canopy run --web}): sampled from their {@link NodeView}s on the hub's
  * thread, never on the tick. Structure (trees, machines) is read once; statuses at each sample.
  */
 final class LocalRobots implements RobotSource {
@@ -27,9 +30,9 @@ final class LocalRobots implements RobotSource {
     private final LogRing log;
 
     private static final class Robot {
-        final RobotProbe probe;
-        final List<RobotProbe.TreeView> trees;
-        final List<RobotProbe.MachineView> machines;
+        final NodeView probe;
+        final List<NodeView.TreeView> trees;
+        final List<NodeView.MachineView> machines;
         final Map<String, String> xml = new LinkedHashMap<>();
         final Map<String, String> scxml = new LinkedHashMap<>();
         final JsonObject treeShapes = new JsonObject();
@@ -41,21 +44,21 @@ final class LocalRobots implements RobotSource {
         final Map<String, long[]> recent = new HashMap<>();
         long windowStartNs;
 
-        Robot(RobotProbe probe) {
+        Robot(NodeView probe) {
             this.probe = probe;
             this.trees = probe.trees();
             this.machines = probe.machines();
-            for (RobotProbe.TreeView t : trees) {
-                String x = io.canopy.launch.status.LayoutXml.of(t.observer());
+            for (NodeView.TreeView t : trees) {
+                String x = LayoutXml.of(t.observer());
                 xml.put(t.name(), x);
                 treeShapes.add(t.name(), Shapes.tree(TreeShape.parse(x)));
                 statuses.put(t.name(), new byte[t.observer().nodeCount()]);
             }
-            for (RobotProbe.MachineView m : machines) {
+            for (NodeView.MachineView m : machines) {
                 String text;
                 try {
                     text = Files.readString(m.file());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     text = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"/>";
                 }
                 scxml.put(m.name(), text);
@@ -66,8 +69,8 @@ final class LocalRobots implements RobotSource {
         }
     }
 
-    LocalRobots(List<RobotProbe> probes, LogRing log) {
-        for (RobotProbe p : probes) {
+    LocalRobots(List<NodeView> probes, LogRing log) {
+        for (NodeView p : probes) {
             robots.add(new Robot(p));
         }
         this.log = log;
@@ -84,7 +87,7 @@ final class LocalRobots implements RobotSource {
             o.addProperty("lastSeenMs", epochMs);
             o.add("trees", r.treeShapes);
             JsonObject ts = new JsonObject();
-            for (RobotProbe.TreeView t : r.trees) {
+            for (NodeView.TreeView t : r.trees) {
                 byte[] s = r.statuses.get(t.name());
                 t.observer().copyStatuses(s, null);
                 JsonObject st = new JsonObject();
@@ -95,7 +98,7 @@ final class LocalRobots implements RobotSource {
             o.add("treeStatus", ts);
             o.add("machines", r.machineShapes);
             JsonObject ms = new JsonObject();
-            for (RobotProbe.MachineView m : r.machines) {
+            for (NodeView.MachineView m : r.machines) {
                 List<String> active = m.activeStates();
                 MachineHistory h = r.histories.get(m.name());
                 h.update(active, epochMs * 1_000_000L);
@@ -120,7 +123,7 @@ final class LocalRobots implements RobotSource {
                 o.add("pose", po);
             }
             JsonObject bb = new JsonObject();
-            r.probe.blackboard().forEach(bb::addProperty);
+            r.probe.blackboardText().forEach(bb::addProperty);
             o.add("blackboard", bb);
             o.add("log", log.json());
             out.put(r.probe.name(), o);
@@ -153,7 +156,7 @@ final class LocalRobots implements RobotSource {
         if (newWindow) {
             r.windowStartNs = now;
         }
-        for (TimerStats s : r.probe.timers()) {
+        for (TimerStats s : r.probe.timerStats()) {
             if (newWindow) {
                 Histogram h = s.latenessHistogram();
                 Histogram prev = r.lastLateness.put(s.name(), h);
@@ -182,7 +185,7 @@ final class LocalRobots implements RobotSource {
 
     private static JsonArray links(Robot r, long now) {
         JsonArray out = new JsonArray();
-        for (LinkStatus l : r.probe.links()) {
+        for (LinkStatus l : r.probe.linkStatuses()) {
             long[] prev = r.linkFrames.computeIfAbsent(l.getLink(), k -> new long[] {l.getFramesReceived(), now, 0});
             if (now - prev[1] >= WINDOW_NS) {
                 prev[2] = Math.round((l.getFramesReceived() - prev[0]) * 1e9 / (now - prev[1]));
@@ -199,7 +202,7 @@ final class LocalRobots implements RobotSource {
         return Double.isFinite(v) ? Math.round(v * f) / f : 0;
     }
 
-    private Robot find(String robot, java.util.function.Predicate<Robot> has) {
+    private Robot find(String robot, Predicate<Robot> has) {
         for (Robot r : robots) {
             if ((robot == null || r.probe.name().equals(robot)) && has.test(r)) {
                 return r;

@@ -4,7 +4,7 @@ import com.google.gson.JsonObject;
 import java.util.Map;
 
 /**
- * Where the page's robots come from: the node's own {@link io.canopy.launch.run.RobotProbe}s ({@link LocalRobots})
+ * Where the page's robots come from: the node's own {@link io.canopy.launch.run.NodeView}s ({@link LocalRobots})
  * or a broker's status topics ({@link FleetRobots}). Read by the {@link LiveHub}'s thread only, except the
  * document getters (HTTP threads).
  */

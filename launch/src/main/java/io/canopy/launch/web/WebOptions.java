@@ -3,7 +3,7 @@ package io.canopy.launch.web;
 import io.canopy.InputException;
 import io.canopy.launch.MonitorPlan;
 import io.canopy.launch.run.LaunchRunner;
-import io.canopy.launch.run.RobotProbe;
+import io.canopy.launch.run.NodeView;
 import java.io.PrintStream;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -30,8 +30,8 @@ public final class WebOptions {
      * (and the control token) on {@code out}; null when not asked for. {@code stop} stops the run.
      */
     public WebServer start(LaunchRunner runner, Runnable stop, PrintStream out) {
-        List<RobotProbe> probes = runner.probes();
-        MonitorPlan fromFile = probes.stream().map(RobotProbe::plan).filter(p -> p != null && p.webPort() > 0).findFirst().orElse(null);
+        List<NodeView> probes = runner.views();
+        MonitorPlan fromFile = probes.stream().map(v -> v.plan().monitor()).filter(p -> p != null && p.webPort() > 0).findFirst().orElse(null);
         if (port == null && fromFile == null) {
             if (bind != null || control) {
                 throw new InputException((bind != null ? "--web-bind" : "--web-control") + " needs the web page: add --web [PORT]"

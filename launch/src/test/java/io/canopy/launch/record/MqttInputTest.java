@@ -3,7 +3,7 @@ package io.canopy.launch.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
-import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeControl;
 import io.canopy.proto.BatteryState;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
@@ -26,8 +26,8 @@ class MqttInputTest {
         assertThat(e).as("recordable on its channel").isNotNull();
         MqttInput.Decoded d = in.decode(e);
         assertThat(d.value()).isEqualTo(value);
-        if (NodeAccess.messageOf(data) != null) {
-            assertThat(NodeAccess.messageOf(d.data())).isEqualTo(NodeAccess.messageOf(data));
+        if (NodeControl.messageOf(data) != null) {
+            assertThat(NodeControl.messageOf(d.data())).isEqualTo(NodeControl.messageOf(data));
         } else {
             assertThat(d.data()).isEqualTo(data);
         }
@@ -36,13 +36,13 @@ class MqttInputTest {
     @Test
     void everyKindOfMqttInboxEventComesBackTheSame() {
         Event stop = Event.newBuilder().setName("stop").setPayload(ByteString.copyFromUtf8(" 3 ")).build();
-        roundTrip(EVENT, 3, NodeAccess.messageData(stop)); // an event's payload number is its value
-        roundTrip(EVENT, 0, NodeAccess.messageData(Event.newBuilder().setName("start").build()));
-        roundTrip(EVENT, 0, NodeAccess.messageData(BatteryState.newBuilder().setPercent(42).build()));
+        roundTrip(EVENT, 3, NodeControl.messageData(stop)); // an event's payload number is its value
+        roundTrip(EVENT, 0, NodeControl.messageData(Event.newBuilder().setName("start").build()));
+        roundTrip(EVENT, 0, NodeControl.messageData(BatteryState.newBuilder().setPercent(42).build()));
         roundTrip(ENTRY, 0.35, null); // an event's payload into an entry: a number is the value
         roundTrip(ENTRY, -0.0, null);
         roundTrip(ENTRY, 0, "fast"); // else the text
-        roundTrip(ENTRY, 0, NodeAccess.messageData(BatteryState.newBuilder().setPercent(7).build()));
+        roundTrip(ENTRY, 0, NodeControl.messageData(BatteryState.newBuilder().setPercent(7).build()));
         roundTrip(TEXT, 12, null);
         roundTrip(TEXT, 0, "dock");
         assertThat(TEXT.encode(12, null).getEvent().getPayload().toString(StandardCharsets.UTF_8)).isEqualTo("12");
@@ -51,7 +51,7 @@ class MqttInputTest {
     @Test
     void anEventItsEnvelopeWouldNotGiveBackIsLeftToInEvents() {
         // a value the payload does not carry (the callback that made it is not the one these rules describe)
-        assertThat(EVENT.encode(7, NodeAccess.messageData(Event.newBuilder().setName("stop").build()))).isNull();
+        assertThat(EVENT.encode(7, NodeControl.messageData(Event.newBuilder().setName("stop").build()))).isNull();
         assertThat(ENTRY.encode(0, 42L)).as("data that is neither a message nor a text").isNull();
     }
 

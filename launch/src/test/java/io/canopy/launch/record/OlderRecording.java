@@ -3,7 +3,7 @@ package io.canopy.launch.record;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
-import io.canopy.launch.run.NodeAccess;
+import io.canopy.launch.run.NodeControl;
 import io.canopy.proto.Envelope;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -110,7 +110,7 @@ final class OlderRecording {
             DynamicMessage.Builder b = DynamicMessage.newBuilder(t).setField(t.findFieldByName("name"), in.key())
                     .setField(t.findFieldByName("kind"), "COMMAND").setField(t.findFieldByName("stamp_ns"), stampNs)
                     .setField(t.findFieldByName("value"), d.value()).setField(t.findFieldByName("derived_before"), derivedBefore);
-            Message m = NodeAccess.messageOf(d.data());
+            Message m = NodeControl.messageOf(d.data());
             if (m != null) {
                 b.setField(t.findFieldByName("data_kind"), "message").setField(t.findFieldByName("message"), RecordSession.wrap(m));
             } else if (d.data() != null) {

@@ -8,7 +8,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
-import io.canopy.launch.run.RobotProbe;
+import io.canopy.launch.run.NodeView;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ abstract class RemoteHarness {
     private EmbeddedBroker broker;
     Worker worker;
     private LaunchRunner runner;
-    RobotProbe node;
+    NodeView node;
     private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
     private final Logger remoteLog = (Logger) LoggerFactory.getLogger(RemoteLink.class);
 
@@ -120,7 +120,7 @@ abstract class RemoteHarness {
                 """.formatted(port, workerTimeoutMs, target));
         LaunchPlan plan = LaunchLoader.load(dir.resolve("nav.launch.xml"), Map.of());
         runner = LaunchRunner.start(plan);
-        node = runner.probes().get(0);
+        node = runner.views().get(0);
     }
 
     /** Stops the node as canopy run does on SIGTERM (trees halted, outbox flushed, MQTT closed). */
@@ -130,7 +130,7 @@ abstract class RemoteHarness {
     }
 
     String bb(String key) {
-        return node.blackboard().get(key);
+        return node.blackboardText().get(key);
     }
 
     static final String OUTCOME = """

@@ -41,7 +41,7 @@ public final class DemoRecording {
         NodeRuntime node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), session.tap(plan.nodes().get(0)));
         try {
             node.startManual();
-            LinkRuntime base = node.links.get("base");
+            LinkRuntime base = node.view().linkRuntime("base");
             DiffDriveSim sim = base.sim;
             long open = System.nanoTime() + 5_000_000_000L;
             while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
@@ -52,16 +52,16 @@ public final class DemoRecording {
             for (long t = 0; t < seconds * 1_000_000_000L; t += step) {
                 String command = commands.get(t);
                 if (command != null) {
-                    String key = node.routes.stream().filter(r -> r.key().endsWith("mqtt:cmd/" + command + " -> event:" + command))
+                    String key = node.view().routes().stream().filter(r -> r.key().endsWith("mqtt:cmd/" + command + " -> event:" + command))
                             .findFirst().orElseThrow().key();
                     scratch.set(EventKind.COMMAND, key, clock.nanoTime())
                             .attachment(new ProtoData(io.canopy.proto.Event.newBuilder().setName(command).build()));
-                    node.ticker.inbox().offer(scratch);
+                    node.control().inbox().offer(scratch);
                     scratch.attachment(null);
                 }
                 sim.step(clock.nanoTime() + step);
                 await(sim.link(), base.link);
-                node.ticker.advance(step);
+                node.control().advance(step);
                 await(base.link, sim.link());
             }
         } finally {

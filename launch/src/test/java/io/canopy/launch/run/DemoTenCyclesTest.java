@@ -56,11 +56,11 @@ class DemoTenCyclesTest {
     void tenCyclesAndEveryChargingRaisesTheBattery(int battery) throws Exception {
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
                 Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()), "battery", String.valueOf(battery)));
-        node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins());
+        node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), NodeTap.NONE);
         node.startManual();
-        LinkRuntime base = node.links.get("base");
+        LinkRuntime base = node.view().linkRuntime("base");
         DiffDriveSim sim = base.sim;
-        MachineSlot mission = node.machines.get(0);
+        MachineSlot mission = node.view().machineSlots().get(0);
         long open = System.nanoTime() + 5_000_000_000L; // both ends of the cable open before the first step
         while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
             Thread.onSpinWait();
@@ -77,15 +77,15 @@ class DemoTenCyclesTest {
         for (long i = 0; i < maxSteps && cycles < 10; i++) {
             sim.step(clock.nanoTime() + STEP_NS);
             await(sim.link(), base.link);
-            node.ticker.advance(STEP_NS);
+            node.control().advance(STEP_NS);
             await(base.link, sim.link());
             String now = mission.stateText();
             if (Boolean.getBoolean("demo.trace") && i % 500 == 0) {
                 DiffDriveSim.Snapshot t = sim.snapshot();
                 System.out.printf("t=%.1f %s sim (%.2f,%.2f,%.2f) range %.2f batt %.1f charging %s odom (%.2f,%.2f) dock %s/%s patrol %s%n",
                         clock.nanoTime() / 1e9, now, t.x(), t.y(), t.theta(), t.rangeM(), t.batteryPercent(), sim.charging(),
-                        node.drive.x(), node.drive.y(), node.trees.get(1).runningAction(), node.trees.get(1).lastStatus(),
-                        node.trees.get(0).runningAction());
+                        node.view().drive().x(), node.view().drive().y(), node.view().treeSlots().get(1).runningAction(), node.view().treeSlots().get(1).lastStatus(),
+                        node.view().treeSlots().get(0).runningAction());
             }
             if (!now.equals(state)) {
                 states.add(now);
@@ -109,6 +109,6 @@ class DemoTenCyclesTest {
             assertThat(c.left()).as("and leaves at 90 %%: %s", c).isGreaterThanOrEqualTo(89.9);
         }
         assertThat(states).containsSubsequence("Patrol", "ReturnToDock", "Charging", "Patrol");
-        assertThat(node.failsafe.silences()).as("the simulator never falls silent in lockstep").isZero();
+        assertThat(node.view().failsafe().silences()).as("the simulator never falls silent in lockstep").isZero();
     }
 }

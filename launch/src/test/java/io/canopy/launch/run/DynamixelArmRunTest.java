@@ -41,15 +41,15 @@ class DynamixelArmRunTest {
     Path dir;
 
     private static NodeRuntime build(LaunchPlan plan) {
-        return NodeRuntime.build(plan.nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins());
+        return NodeRuntime.build(plan.nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins(), NodeTap.NONE);
     }
 
-    private static TreeSlot tree(NodeRuntime n, String name) {
-        return n.trees.stream().filter(t -> t.plan.name().equals(name)).findFirst().orElseThrow();
+    private static TreeSlot tree(NodeView n, String name) {
+        return n.treeSlots().stream().filter(t -> t.plan.name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static double bb(NodeRuntime n, String key) {
-        return n.blackboard.entry(key).doubleValue();
+    private static double bb(NodeView n, String key) {
+        return n.blackboard().entry(key).doubleValue();
     }
 
     @Test
@@ -64,7 +64,7 @@ class DynamixelArmRunTest {
                             "lost_after", "50")));
             try {
                 n.start();
-                TreeSlot wave = tree(n, "wave");
+                TreeSlot wave = tree(n.view(), "wave");
                 await("the wave tree finishes").atMost(Duration.ofSeconds(20)).until(() -> wave.runs() > 0);
                 assertThat(wave.lastStatus()).isEqualTo(Status.SUCCESS);
                 // the goals the servos received, in their own units, and where they are now
@@ -74,38 +74,38 @@ class DynamixelArmRunTest {
                         .isEqualTo(X.item("goal_position").fromSi(0.3));
                 await("the servos and the blackboard at the pose").atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                     assertThat(X.item("present_position").toSi(servos.value(3, PRESENT_POSITION, 4))).isCloseTo(0.3, Offset.offset(0.01));
-                    assertThat(bb(n, "arm_shoulder_position")).isCloseTo(0.5, Offset.offset(0.02));
-                    assertThat(bb(n, "arm_elbow_position")).isCloseTo(-0.8, Offset.offset(0.02));
-                    assertThat(bb(n, "arm_wrist_position")).isCloseTo(0.3, Offset.offset(0.02));
+                    assertThat(bb(n.view(), "arm_shoulder_position")).isCloseTo(0.5, Offset.offset(0.02));
+                    assertThat(bb(n.view(), "arm_elbow_position")).isCloseTo(-0.8, Offset.offset(0.02));
+                    assertThat(bb(n.view(), "arm_wrist_position")).isCloseTo(0.3, Offset.offset(0.02));
                 });
-                assertThat(bb(n, "arm_shoulder_voltage")).isEqualTo(12.0);
-                assertThat(bb(n, "arm_elbow_temperature")).isEqualTo(36.0);
+                assertThat(bb(n.view(), "arm_shoulder_voltage")).isEqualTo(12.0);
+                assertThat(bb(n.view(), "arm_elbow_temperature")).isEqualTo(36.0);
                 await("the wrist answers reads (one may miss the 20 ms response timeout on a loaded host)")
-                        .atMost(Duration.ofSeconds(2)).until(() -> bb(n, "arm_wrist_answered") == 1.0);
-                assertThat(n.blackboard.entry("arm_stopped").booleanValue()).isFalse();
+                        .atMost(Duration.ofSeconds(2)).until(() -> bb(n.view(), "arm_wrist_answered") == 1.0);
+                assertThat(n.view().blackboard().entry("arm_stopped").booleanValue()).isFalse();
                 for (int id = 1; id <= 3; id++) {
                     assertThat(servos.value(id, TORQUE_ENABLE, 1)).as("torque on, servo " + id).isEqualTo(1);
                     assertThat(servos.value(id, 98, 1)).as("Bus Watchdog 100 ms = 5 x 20 ms, servo " + id).isEqualTo(5);
                 }
 
                 // a tree writes a new goal into the blackboard: the bus sends it at the end of the tick
-                n.blackboard.entry("arm_elbow_goal").setDouble(-0.2); // test thread; the tree is done and writes nothing
+                n.view().blackboard().entry("arm_elbow_goal").setDouble(-0.2); // test thread; the tree is done and writes nothing
                 await("the elbow follows the blackboard goal").atMost(Duration.ofSeconds(5))
-                        .until(() -> Math.abs(bb(n, "arm_elbow_position") + 0.2) < 0.02);
+                        .until(() -> Math.abs(bb(n.view(), "arm_elbow_position") + 0.2) < 0.02);
 
                 // the bus's LinkStatus goes out with the node's telemetry (the example's 2 Hz telemetry timer)
                 java.util.List<LinkStatus> published = new java.util.concurrent.CopyOnWriteArrayList<>();
-                n.mqtt.newSubscriber("/arm/links", LinkStatus.class, (m, e) -> published.add(m));
+                n.view().mqtt().newSubscriber("/arm/links", LinkStatus.class, (m, e) -> published.add(m));
                 await("the bus's LinkStatus on arm/links").atMost(Duration.ofSeconds(5))
                         .until(() -> published.stream().anyMatch(m -> m.getLink().equals("bus") && m.getFramesReceived() > 0));
 
                 // the watchdog calls the node's failsafe (from its own thread): every servo goes limp
-                n.devices.around(n.failsafe).onStall("arm", "control", 150_000_000L);
+                n.failsafes().onStall("arm", "control", 150_000_000L);
                 await("torque off on every servo").atMost(Duration.ofSeconds(2)).until(() -> servos.value(1, TORQUE_ENABLE, 1) == 0
                         && servos.value(2, TORQUE_ENABLE, 1) == 0 && servos.value(3, TORQUE_ENABLE, 1) == 0);
                 await("arm_stopped in the blackboard").atMost(Duration.ofSeconds(2))
-                        .until(() -> n.blackboard.entry("arm_stopped").booleanValue());
-                LinkStatus s = n.devices.linkStatuses().get(0);
+                        .until(() -> n.view().blackboard().entry("arm_stopped").booleanValue());
+                LinkStatus s = n.view().devices().linkStatuses().get(0);
                 assertThat(s.getLink()).isEqualTo("bus");
                 assertThat(s.getConnected()).isTrue();
                 assertThat(s.getSilent()).as("goals held back").isTrue();
@@ -158,25 +158,25 @@ class DynamixelArmRunTest {
             try {
                 n.start();
                 await("both servos answer").atMost(Duration.ofSeconds(5))
-                        .until(() -> bb(n, "arm_gripper_answered") == 1.0 && bb(n, "arm_base_answered") == 1.0);
+                        .until(() -> bb(n.view(), "arm_gripper_answered") == 1.0 && bb(n.view(), "arm_base_answered") == 1.0);
                 servos.mute(7, true); // the gripper's cable breaks: it answers no more
-                TreeSlot watch = tree(n, "watch");
+                TreeSlot watch = tree(n.view(), "watch");
                 await("arm.servo_lost reaches the tree").atMost(Duration.ofSeconds(10)).until(() -> watch.runs() > 0);
                 assertThat(watch.lastStatus()).isEqualTo(Status.SUCCESS);
-                assertThat(bb(n, "lost_id")).as("the event names servo 7").isEqualTo(7.0);
-                assertThat(n.devices.bus("arm").servosLost()).isGreaterThanOrEqualTo(1);
+                assertThat(bb(n.view(), "lost_id")).as("the event names servo 7").isEqualTo(7.0);
+                assertThat(n.view().devices().bus("arm").servosLost()).isGreaterThanOrEqualTo(1);
                 await("torque off on the servo that answers").atMost(Duration.ofSeconds(2))
                         .until(() -> servos.value(1, TORQUE_ENABLE, 1) == 0);
-                TreeSlot reach = tree(n, "reach");
+                TreeSlot reach = tree(n.view(), "reach");
                 await("DxlMoveTo fails while the failsafe holds the bus").atMost(Duration.ofSeconds(5)).until(() -> reach.runs() > 0);
                 assertThat(reach.lastStatus()).isEqualTo(Status.FAILURE);
-                assertThat(bb(n, "arm_gripper_answered")).isEqualTo(0.0);
+                assertThat(bb(n.view(), "arm_gripper_answered")).isEqualTo(0.0);
                 await("servo 1 answers once the damaged packets are over").atMost(Duration.ofSeconds(3))
-                        .until(() -> bb(n, "arm_base_answered") == 1.0);
-                LinkStatus s = n.devices.linkStatuses().get(0);
+                        .until(() -> bb(n.view(), "arm_base_answered") == 1.0);
+                LinkStatus s = n.view().devices().linkStatuses().get(0);
                 assertThat(s.getSequenceGaps()).as("unanswered reads").isGreaterThanOrEqualTo(5);
                 assertThat(s.getBadCrc() + s.getShortFrames()).as("damaged status packets").isGreaterThanOrEqualTo(1);
-                assertThat(io.canopy.launch.run.Status.line(n)).contains("arm up STOPPED no-answer");
+                assertThat(io.canopy.launch.run.Status.line(n.view())).contains("arm up STOPPED no-answer");
             } finally {
                 n.shutdown(TimeUnit.SECONDS.toNanos(2));
             }
@@ -210,9 +210,9 @@ class DynamixelArmRunTest {
                 n.start();
                 await("servo 1 is driven: torque on").atMost(Duration.ofSeconds(10))
                         .until(() -> servos.value(1, TORQUE_ENABLE, 1) == 1);
-                assertThat(n.devices.bus("wheels").driven(0)).as("servo 1 (index 0)").isTrue();
+                assertThat(n.view().devices().bus("wheels").driven(0)).as("servo 1 (index 0)").isTrue();
                 await("servo 2 (index 1) not driven: its EEPROM says position mode, and keep forbids the write")
-                        .atMost(Duration.ofSeconds(10)).until(() -> !n.devices.bus("wheels").driven(1));
+                        .atMost(Duration.ofSeconds(10)).until(() -> !n.view().devices().bus("wheels").driven(1));
                 assertThat(servos.value(2, TORQUE_ENABLE, 1)).as("servo 2 never gets torque").isZero();
                 assertThat(servos.value(2, operatingMode, 1)).as("servo 2 keeps its EEPROM value").isEqualTo(3);
                 assertThat(servos.writesAt(operatingMode)).as("no Operating Mode write at all").isZero();

@@ -45,13 +45,13 @@ class LaunchParamsTest {
     @Test
     void treeParamsAreTypedBlackboardEntriesAndMachineParamsDatamodelValues() throws Exception {
         NodeRuntime n = NodeRuntime.build(plan("<param name=\"limit\" value=\"20\"/><param name=\"mode\" value=\"manual\"/>"),
-                new ManualNanoClock(), NodeRegistry.withBuiltins());
+                new ManualNanoClock(), NodeRegistry.withBuiltins(), NodeTap.NONE);
         try {
-            LaunchParams.apply(n);
-            assertThat(n.blackboard.find("speed").doubleValue()).isEqualTo(0.4);
-            assertThat(n.blackboard.find("laps").longValue()).isEqualTo(3);
-            assertThat(n.blackboard.find("goal").stringValue()).isEqualTo("dock");
-            MachineSlot m = n.machines.get(0);
+            n.applyParams();
+            assertThat(n.view().blackboard().find("speed").doubleValue()).isEqualTo(0.4);
+            assertThat(n.view().blackboard().find("laps").longValue()).isEqualTo(3);
+            assertThat(n.view().blackboard().find("goal").stringValue()).isEqualTo("dock");
+            MachineSlot m = n.view().machineSlots().get(0);
             assertThat(m.machine().data("limit").objectValue()).isEqualTo(20L);
             // the machine's condition sees both parameters
             m.machine().fire("go", null);
@@ -64,9 +64,9 @@ class LaunchParamsTest {
     @Test
     void aParamTheMachineDoesNotDeclareIsOneLineNamingIt() throws Exception {
         NodeRuntime n = NodeRuntime.build(plan("<param name=\"limt\" value=\"1\"/>"), new ManualNanoClock(),
-                NodeRegistry.withBuiltins());
+                NodeRegistry.withBuiltins(), NodeTap.NONE);
         try {
-            InputException e = catchThrowableOfType(() -> LaunchParams.apply(n), InputException.class);
+            InputException e = catchThrowableOfType(() -> n.applyParams(), InputException.class);
             assertThat(e.getMessage()).contains("p.launch.xml:6:").contains("<param name=\"limt\">: machine 'm' (m.scxml) has no"
                     + " <data id=\"limt\">; declare it in its <datamodel>, or remove the parameter");
         } finally {

@@ -68,10 +68,10 @@ class MachineOverMqttOnlyTest {
                 </launch>
                 """.formatted(port));
         LaunchPlan plan = LaunchLoader.load(dir.resolve("solo.launch.xml"), Map.of());
-        node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins());
+        node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), NodeTap.NONE);
         node.startManual();
-        MachineSlot machine = node.machines.get(0);
-        node.ticker.advance(50_000_000L);
+        MachineSlot machine = node.view().machineSlots().get(0);
+        node.control().advance(50_000_000L);
         assertThat(machine.stateText()).isEqualTo("Waiting");
 
         client = new MqttClient("tcp://127.0.0.1:" + port, "solo-test", new MemoryPersistence());
@@ -90,11 +90,11 @@ class MachineOverMqttOnlyTest {
                 client.publish("cmd/go", new MqttMessage(go.toByteArray()));
                 lastPublishNs[0] = System.nanoTime();
             }
-            node.ticker.advance(50_000_000L);
+            node.control().advance(50_000_000L);
             return machine.stateText().equals("Going"); // what the status line shows: refreshed by the tick itself
         });
-        assertThat(Status.line(node)).contains("m:Going");
-        assertThat(node.bus.unconsumed()).isZero();
+        assertThat(Status.line(node.view())).contains("m:Going");
+        assertThat(node.view().bus().unconsumed()).isZero();
     }
 
     /**
@@ -122,9 +122,9 @@ class MachineOverMqttOnlyTest {
                 </launch>
                 """.formatted(port));
         node = NodeRuntime.build(LaunchLoader.load(dir.resolve("text.launch.xml"), Map.of()).nodes().get(0), clock,
-                NodeRegistry.withBuiltins());
+                NodeRegistry.withBuiltins(), NodeTap.NONE);
         node.startManual();
-        MachineSlot machine = node.machines.get(0);
+        MachineSlot machine = node.view().machineSlots().get(0);
         client = new MqttClient("tcp://127.0.0.1:" + port, "text-test", new MemoryPersistence());
         MqttConnectOptions o = new MqttConnectOptions();
         o.setCleanSession(true);
@@ -137,9 +137,9 @@ class MachineOverMqttOnlyTest {
         byte[] fast = "fast".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
             client.publish("cmd/env", new MqttMessage(fast));
-            return node.mqtt.stats().unparsable() >= 1;
+            return node.view().mqtt().stats().unparsable() >= 1;
         });
-        node.ticker.advance(100_000_000L);
+        node.control().advance(100_000_000L);
         assertThat(machine.stateText()).as("text on an Envelope topic is not guessed into an event").isEqualTo("Waiting");
 
         int[] polls = {0};
@@ -147,7 +147,7 @@ class MachineOverMqttOnlyTest {
             if (polls[0]++ % 20 == 0) {
                 client.publish("cmd/go", new MqttMessage(fast));
             }
-            node.ticker.advance(50_000_000L);
+            node.control().advance(50_000_000L);
             return machine.stateText().equals("Going");
         });
     }

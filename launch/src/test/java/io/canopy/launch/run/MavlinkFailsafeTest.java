@@ -55,7 +55,7 @@ class MavlinkFailsafeTest {
                 """);
         return NodeRuntime.build(LaunchLoader.load(launch, Map.of("udp", "127.0.0.1:" + port, "failsafe", failsafe,
                 "hold_mode", "hold".equals(failsafe) ? "BRAKE" : ""))
-                .nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins());
+                .nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins(), NodeTap.NONE);
     }
 
     private static int freePort() throws Exception {
@@ -64,8 +64,8 @@ class MavlinkFailsafeTest {
         }
     }
 
-    private static double bb(NodeRuntime n, String key) {
-        return n.blackboard.entry(key).doubleValue();
+    private static double bb(NodeView n, String key) {
+        return n.blackboard().entry(key).doubleValue();
     }
 
     @Test
@@ -75,19 +75,19 @@ class MavlinkFailsafeTest {
         NodeRuntime n = fly("hold", port);
         try (MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(port))) {
             n.start();
-            await("flying north").atMost(Duration.ofSeconds(30)).until(() -> bb(n, "mavlink_x") > 8);
-            n.devices.around(n.failsafe).onStall("copter", "control", 150_000_000L); // what the watchdog does
+            await("flying north").atMost(Duration.ofSeconds(30)).until(() -> bb(n.view(), "mavlink_x") > 8);
+            n.failsafes().onStall("copter", "control", 150_000_000L); // what the watchdog does
             await("zero velocity, then BRAKE").atMost(Duration.ofSeconds(5))
                     .until(() -> peer.saw("VELOCITY 0 0 0") && peer.saw("MODE 17"));
-            TreeSlot far = n.trees.get(0);
+            TreeSlot far = n.view().treeSlots().get(0);
             await("the go-to fails: the vehicle is held").atMost(Duration.ofSeconds(5)).until(() -> far.runs() > 0);
             assertThat(far.lastStatus()).isEqualTo(Status.FAILURE);
-            double x = bb(n, "mavlink_x");
+            double x = bb(n.view(), "mavlink_x");
             assertThat(x).isLessThan(150);
             await("the vehicle stays where it stopped").during(Duration.ofMillis(600)).atMost(Duration.ofSeconds(3))
-                    .until(() -> Math.abs(bb(n, "mavlink_x") - x) < 0.5);
-            assertThat(n.blackboard.entry("mavlink_armed").booleanValue()).as("still armed, hovering").isTrue();
-            assertThat(n.blackboard.entry("mavlink_mode").stringValue()).isEqualTo("BRAKE");
+                    .until(() -> Math.abs(bb(n.view(), "mavlink_x") - x) < 0.5);
+            assertThat(n.view().blackboard().entry("mavlink_armed").booleanValue()).as("still armed, hovering").isTrue();
+            assertThat(n.view().blackboard().entry("mavlink_mode").stringValue()).isEqualTo("BRAKE");
             assertThat(peer.lines()).containsSubsequence("SETPOINT 300 0 -5", "VELOCITY 0 0 0", "MODE 17");
         } finally {
             n.shutdown(TimeUnit.SECONDS.toNanos(2));
@@ -101,11 +101,11 @@ class MavlinkFailsafeTest {
         NodeRuntime n = fly("land", port);
         try (MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(port))) {
             n.start();
-            await("flying north").atMost(Duration.ofSeconds(30)).until(() -> bb(n, "mavlink_x") > 8);
-            n.devices.around(n.failsafe).onStall("copter", "control", 150_000_000L);
+            await("flying north").atMost(Duration.ofSeconds(30)).until(() -> bb(n.view(), "mavlink_x") > 8);
+            n.failsafes().onStall("copter", "control", 150_000_000L);
             await("landing, landed, disarmed").atMost(Duration.ofSeconds(10)).until(() -> peer.saw("LANDED"));
             assertThat(peer.lines()).containsSubsequence("SETPOINT 300 0 -5", "COMMAND 21 confirmation 0", "LANDING", "LANDED");
-            await("on the ground").atMost(Duration.ofSeconds(5)).until(() -> bb(n, "mavlink_landed_state") == 1.0);
+            await("on the ground").atMost(Duration.ofSeconds(5)).until(() -> bb(n.view(), "mavlink_landed_state") == 1.0);
         } finally {
             n.shutdown(TimeUnit.SECONDS.toNanos(2));
         }

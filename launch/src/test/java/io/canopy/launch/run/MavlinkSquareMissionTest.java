@@ -70,11 +70,11 @@ class MavlinkSquareMissionTest {
         NodeRuntime n = build(LaunchLoader.load(launch, Map.of("udp", "127.0.0.1:" + port)));
         try (MavlinkPeer peer = MavlinkPeer.start("--udp", String.valueOf(port))) {
             n.start();
-            flySquare(n, peer);
-            assertThat(tree(n, "watch").lastStatus()).as("the tree that consumed mavlink.armed, mode_changed, disarmed")
+            flySquare(n.view(), peer);
+            assertThat(tree(n.view(), "watch").lastStatus()).as("the tree that consumed mavlink.armed, mode_changed, disarmed")
                     .isEqualTo(Status.SUCCESS);
-            assertThat(n.blackboard.entry("saw_events").booleanValue()).isTrue();
-            badInputAndSilence(n, peer, true);
+            assertThat(n.view().blackboard().entry("saw_events").booleanValue()).isTrue();
+            badInputAndSilence(n.view(), peer, true);
         } finally {
             n.shutdown(TimeUnit.SECONDS.toNanos(2));
         }
@@ -88,8 +88,8 @@ class MavlinkSquareMissionTest {
                     "baud", "115200", "mqtt_port", "0", "stall_ms", "5000"))); // a loaded test host stalls ticks
             try (MavlinkPeer peer = MavlinkPeer.start("--serial", pty.b().toString())) {
                 n.start();
-                flySquare(n, peer);
-                badInputAndSilence(n, peer, false);
+                flySquare(n.view(), peer);
+                badInputAndSilence(n.view(), peer, false);
             } finally {
                 n.shutdown(TimeUnit.SECONDS.toNanos(2));
             }
@@ -97,14 +97,14 @@ class MavlinkSquareMissionTest {
     }
 
     private static NodeRuntime build(LaunchPlan plan) {
-        return NodeRuntime.build(plan.nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins());
+        return NodeRuntime.build(plan.nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins(), NodeTap.NONE);
     }
 
-    private static TreeSlot tree(NodeRuntime n, String name) {
-        return n.trees.stream().filter(t -> t.plan.name().equals(name)).findFirst().orElseThrow();
+    private static TreeSlot tree(NodeView n, String name) {
+        return n.treeSlots().stream().filter(t -> t.plan.name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static void flySquare(NodeRuntime n, MavlinkPeer peer) {
+    private static void flySquare(NodeView n, MavlinkPeer peer) {
         TreeSlot square = tree(n, "square");
         await("the square tree finishes").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
                 .until(() -> square.runs() > 0);
@@ -116,21 +116,21 @@ class MavlinkSquareMissionTest {
         assertThat(log).contains("MISSION_ITEM 1 47.3978318 8.5457266 5 frame 6 command 16");
         assertThat(log).noneMatch(l -> l.startsWith("BAD_CRC"));
         await("the blackboard shows the landed vehicle").atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-            assertThat(n.blackboard.entry("mavlink_connected").booleanValue()).isTrue();
-            assertThat(n.blackboard.entry("mavlink_armed").booleanValue()).isFalse();
-            assertThat(n.blackboard.entry("mavlink_landed_state").doubleValue()).isEqualTo(1.0);
+            assertThat(n.blackboard().entry("mavlink_connected").booleanValue()).isTrue();
+            assertThat(n.blackboard().entry("mavlink_armed").booleanValue()).isFalse();
+            assertThat(n.blackboard().entry("mavlink_landed_state").doubleValue()).isEqualTo(1.0);
         });
-        assertThat(n.blackboard.entry("mavlink_mode").stringValue()).isEqualTo("GUIDED");
-        assertThat(n.blackboard.entry("mavlink_battery_pct").doubleValue()).isEqualTo(87.0);
-        assertThat(n.blackboard.entry("mavlink_lat").doubleValue()).isCloseTo(47.397742, org.assertj.core.data.Offset.offset(1e-5));
-        assertThat(n.blackboard.entry("mavlink_x").doubleValue()).isCloseTo(0, org.assertj.core.data.Offset.offset(0.35));
+        assertThat(n.blackboard().entry("mavlink_mode").stringValue()).isEqualTo("GUIDED");
+        assertThat(n.blackboard().entry("mavlink_battery_pct").doubleValue()).isEqualTo(87.0);
+        assertThat(n.blackboard().entry("mavlink_lat").doubleValue()).isCloseTo(47.397742, org.assertj.core.data.Offset.offset(1e-5));
+        assertThat(n.blackboard().entry("mavlink_x").doubleValue()).isCloseTo(0, org.assertj.core.data.Offset.offset(0.35));
     }
 
-    private static LinkStatus status(NodeRuntime n) {
-        return n.devices.linkStatuses().get(0);
+    private static LinkStatus status(NodeView n) {
+        return n.devices().linkStatuses().get(0);
     }
 
-    private static void badInputAndSilence(NodeRuntime n, MavlinkPeer peer, boolean silence) throws Exception {
+    private static void badInputAndSilence(NodeView n, MavlinkPeer peer, boolean silence) throws Exception {
         long frames = status(n).getFramesReceived();
         peer.tell("garbage");
         await("the bad input is counted in the link's status").atMost(Duration.ofSeconds(5))
@@ -138,17 +138,17 @@ class MavlinkSquareMissionTest {
         await("good frames go on").atMost(Duration.ofSeconds(5)).until(() -> status(n).getFramesReceived() > frames + 10);
         assertThat(status(n).getLink()).isEqualTo("fc");
         assertThat(status(n).getConnected()).isTrue();
-        assertThat(n.devices.describe()).containsPattern("mavlink up GUIDED errors [1-9]");
+        assertThat(n.devices().describe()).containsPattern("mavlink up GUIDED errors [1-9]");
         if (!silence) {
             return;
         }
         peer.tell("silence");
         await("heartbeat timeout: link lost").atMost(Duration.ofSeconds(8))
-                .until(() -> !n.blackboard.entry("mavlink_connected").booleanValue());
+                .until(() -> !n.blackboard().entry("mavlink_connected").booleanValue());
         assertThat(status(n).getSilent()).isTrue();
         assertThat(io.canopy.launch.run.Status.line(n)).contains("mavlink LOST");
         peer.tell("resume");
         await("heartbeats again: link back").atMost(Duration.ofSeconds(8))
-                .until(() -> n.blackboard.entry("mavlink_connected").booleanValue());
+                .until(() -> n.blackboard().entry("mavlink_connected").booleanValue());
     }
 }

@@ -100,15 +100,15 @@ class ObservedDemoTest {
     void thirtySecondsOfTheDemoAsGroot2TheBtlogTheTraceAndPerfettoSeeThem() throws Exception {
         LaunchPlan plan = LaunchLoader.load(Path.of("examples/patrol.launch.xml"),
                 Map.of("mqtt_port", String.valueOf(PatrolDemoTest.freePort()), "battery", "24"));
-        node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins());
+        node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), NodeTap.NONE);
         int port = freePortPair();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Path logs = dir.resolve("logs");
         Path json = dir.resolve("demo.json");
-        monitoring = TreeMonitoring.attach(node, new MonitorOptions(port, logs, "", json),
+        monitoring = TreeMonitoring.attach(node.view().treeSlots(), node.view().machineSlots(), node.ticker(), new MonitorOptions(port, logs, "", json),
                 new PrintStream(console, true, StandardCharsets.UTF_8));
         node.startManual();
-        LinkRuntime base = node.links.get("base");
+        LinkRuntime base = node.view().linkRuntime("base");
         DiffDriveSim sim = base.sim;
         long open = System.nanoTime() + 5_000_000_000L;
         while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
@@ -138,7 +138,7 @@ class ObservedDemoTest {
             for (long i = 0; i < 30L * 1_000_000_000L / STEP_NS; i++) {
                 sim.step(clock.nanoTime() + STEP_NS);
                 await(sim.link(), base.link);
-                node.ticker.advance(STEP_NS);
+                node.control().advance(STEP_NS);
                 await(base.link, sim.link());
                 if (i % (100_000_000L / STEP_NS) == 0) { // 10 Hz of the node's clock
                     List<byte[]> status = groot2.exchange(header('S', ++id));
@@ -158,7 +158,7 @@ class ObservedDemoTest {
         }
         assertThat(statusesSeen.size()).as("distinct status replies while patrolling").isGreaterThan(3);
         assertThat(runningSeen).as("waypoints seen RUNNING by the Groot2 client").contains("SouthWest", "SouthEast");
-        String mission = node.machines.get(0).stateText();
+        String mission = node.view().machineSlots().get(0).stateText();
         node.shutdown(1_000_000_000L);
         node = null;
         monitoring.close();

@@ -64,7 +64,7 @@ class RecordDemoTest {
         long spent = 0;
         try {
             node.startManual();
-            LinkRuntime base = node.links.get("base");
+            LinkRuntime base = node.view().linkRuntime("base");
             DiffDriveSim sim = base.sim;
             long open = System.nanoTime() + 5_000_000_000L;
             while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
@@ -75,7 +75,7 @@ class RecordDemoTest {
                 sim.step(clock.nanoTime() + step);
                 await(sim.link(), base.link);
                 long t0 = System.nanoTime();
-                node.ticker.advance(step);
+                node.control().advance(step);
                 spent += System.nanoTime() - t0;
                 await(base.link, sim.link());
             }
@@ -98,7 +98,7 @@ class RecordDemoTest {
         NodeRuntime node = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), session.tap(plan.nodes().get(0)));
         try {
             node.startManual();
-            LinkRuntime base = node.links.get("base");
+            LinkRuntime base = node.view().linkRuntime("base");
             DiffDriveSim sim = base.sim;
             long open = System.nanoTime() + 5_000_000_000L;
             while (!(sim.link().isConnected() && base.link.isConnected()) && System.nanoTime() < open) {
@@ -108,7 +108,7 @@ class RecordDemoTest {
             for (long t = 0; t < 30_000_000_000L; t += step) {
                 sim.step(clock.nanoTime() + step);
                 await(sim.link(), base.link);
-                node.ticker.advance(step);
+                node.control().advance(step);
                 await(base.link, sim.link());
             }
         } finally {

@@ -89,11 +89,8 @@ class TreeEventsOverMqttTest {
                 </launch>
                 """.formatted(eventPolicy, port));
         LaunchPlan plan = LaunchLoader.load(dir.resolve("wire.launch.xml"), Map.of());
-        NodeRuntime n = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins());
-        for (MachineSlot m : n.machines) {
-            m.start();
-        }
-        n.outbound.start();
+        NodeRuntime n = NodeRuntime.build(plan.nodes().get(0), clock, NodeRegistry.withBuiltins(), NodeTap.NONE);
+        n.startManual(); // machines and outbox (the node has no serial link)
         return n;
     }
 
@@ -118,7 +115,7 @@ class TreeEventsOverMqttTest {
 
     /** One tick of the node per poll, on this thread. */
     private boolean tick() {
-        node.ticker.advance(PERIOD_NS);
+        node.control().advance(PERIOD_NS);
         return true;
     }
 
@@ -127,8 +124,8 @@ class TreeEventsOverMqttTest {
         int port = PatrolDemoTest.freePort();
         node = start(port, "drop");
         List<Envelope> replies = watch(port, "robot1/events/reply");
-        TreeSlot tree = node.trees.get(0);
-        MachineSlot machine = node.machines.get(0);
+        TreeSlot tree = node.view().treeSlots().get(0);
+        MachineSlot machine = node.view().machineSlots().get(0);
 
         tick();
         tick();
@@ -137,7 +134,7 @@ class TreeEventsOverMqttTest {
         // an event the tree does not listen to: the machine gets it (and ignores it), the tree never sees it
         publish("robot1/cmd/other", "other", "5");
         await().atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5))
-                .until(() -> tick() && node.router.lastTick("other") >= 0);
+                .until(() -> tick() && node.view().eventTick("other") >= 0);
         tick();
         assertThat(tree.events().delivered()).as("'other' is not the tree's business").isZero();
         assertThat(tree.lastStatus()).isEqualTo(Status.RUNNING);
@@ -147,7 +144,7 @@ class TreeEventsOverMqttTest {
                 .until(() -> tick() && tree.lastStatus() == Status.SUCCESS);
         assertThat(tree.events().delivered()).isEqualTo(1);
         assertThat(tree.events().consumed()).isEqualTo(1);
-        assertThat(node.blackboard.entry("g").doubleValue()).as("the number in the MQTT event's payload").isEqualTo(21.0);
+        assertThat(node.view().blackboard().entry("g").doubleValue()).as("the number in the MQTT event's payload").isEqualTo(21.0);
 
         await().atMost(Duration.ofSeconds(10)).until(() -> !replies.isEmpty());
         Event reply = replies.get(0).getEvent();
@@ -157,32 +154,32 @@ class TreeEventsOverMqttTest {
         tick();
         machine.refreshStatus();
         assertThat(machine.stateText()).as("the state machine took the tree's reply from the bus").isEqualTo("Replied");
-        assertThat(node.bus.unconsumed()).isZero();
+        assertThat(node.view().bus().unconsumed()).isZero();
     }
 
     @Test
     void eventPolicyErrorAppliesToTreesAndAConsumedEventPasses() throws Exception {
         node = start(PatrolDemoTest.freePort(), "error");
-        TreeSlot tree = node.trees.get(0);
+        TreeSlot tree = node.view().treeSlots().get(0);
         assertThat(tree.events().policy()).isEqualTo(io.canopy.bt.event.UnconsumedPolicy.ERROR);
         tick();
         assertThat(tree.lastStatus()).isEqualTo(Status.RUNNING);
 
         // taken by the tree (it listens to 'goal'), then consumed: fine
-        node.bus.publish("goal", 4, null, null, clock.nanoTime());
+        node.view().bus().publish("goal", 4, null, null, clock.nanoTime());
         tick();
         assertThat(tree.lastStatus()).isEqualTo(Status.SUCCESS);
         assertThat(tree.errors()).isZero();
-        assertThat(node.blackboard.entry("g").doubleValue()).isEqualTo(4.0);
+        assertThat(node.view().blackboard().entry("g").doubleValue()).isEqualTo(4.0);
     }
 
     @Test
     void underEventPolicyErrorTwoGoalsInOneTickFailTheTreeForTheOneNotConsumed() throws Exception {
         node = start(PatrolDemoTest.freePort(), "error");
-        TreeSlot tree = node.trees.get(0);
+        TreeSlot tree = node.view().treeSlots().get(0);
         tick();
-        node.bus.publish("goal", 1, null, null, clock.nanoTime());
-        node.bus.publish("goal", 2, null, null, clock.nanoTime());
+        node.view().bus().publish("goal", 1, null, null, clock.nanoTime());
+        node.view().bus().publish("goal", 2, null, null, clock.nanoTime());
         tick();
         assertThat(tree.errors()).as("the second goal was not consumed: policy 'error' fails the tick").isEqualTo(1);
         assertThat(tree.lastStatus()).isEqualTo(Status.FAILURE);

@@ -69,6 +69,6 @@ class ManyPagesLatenessTest {
     }
 
     private static TimerStats control(LaunchRunner runner) {
-        return runner.probes().get(0).timers().stream().filter(t -> t.name().equals("control")).findFirst().orElseThrow();
+        return runner.views().get(0).timerStats().stream().filter(t -> t.name().equals("control")).findFirst().orElseThrow();
     }
 }
