@@ -1,5 +1,16 @@
 package io.canopy.launch;
 
+import io.canopy.Names;
+import io.canopy.launch.plan.DevicePlans;
+import io.canopy.launch.plan.ForeignNodesPlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.plan.NamedTree;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.RemotePlan;
+import io.canopy.launch.plan.Source;
+import io.canopy.launch.plan.TreePlan;
+import io.canopy.launch.read.DeviceStandIns;
 import io.canopy.InputException;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
@@ -24,7 +35,7 @@ import java.util.Map;
 public final class Artifacts {
     private Artifacts() {}
 
-    static List<String> checkAll(LaunchPlan plan) {
+    public static List<String> checkAll(LaunchPlan plan) {
         List<String> errors = new ArrayList<>();
         for (NodePlan node : plan.nodes()) {
             Map<String, Statechart> charts = new HashMap<>();
@@ -67,7 +78,7 @@ public final class Artifacts {
     }
 
     /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */
-    static List<String> checkFiles(List<NamedTree> trees, List<MachinePlan> machines) {
+    public static List<String> checkFiles(List<NamedTree> trees, List<MachinePlan> machines) {
         List<String> errors = new ArrayList<>();
         java.util.Set<Path> seen = new java.util.HashSet<>();
         for (MachinePlan m : machines) {
@@ -105,7 +116,7 @@ public final class Artifacts {
         return NavLeaves.register(registry);
     }
 
-    static void checkTree(Path file, List<String> errors) {
+    public static void checkTree(Path file, List<String> errors) {
         checkTree(file, errors, null, null, ForeignNodesPlan.NONE, List.of());
     }
 

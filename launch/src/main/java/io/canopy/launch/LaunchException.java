@@ -1,5 +1,7 @@
 package io.canopy.launch;
 
+import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.plan.NamedTree;
 import io.canopy.InputException;
 import java.util.List;
 

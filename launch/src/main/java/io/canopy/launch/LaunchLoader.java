@@ -1,5 +1,17 @@
 package io.canopy.launch;
 
+import io.canopy.Names;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.plan.NamedTree;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.Source;
+import io.canopy.launch.plan.TreePlan;
+import io.canopy.launch.read.ElementReader;
+import io.canopy.launch.read.NodeReader;
+import io.canopy.launch.read.SafeXml;
+import io.canopy.launch.read.Substitutions;
+import io.canopy.launch.read.XmlElement;
 import io.canopy.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -278,7 +290,7 @@ public final class LaunchLoader {
 
     static final java.util.regex.Pattern NAMESPACE = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*");
 
-    static String joinNamespace(ElementReader r, String outer, String ns) {
+    public static String joinNamespace(ElementReader r, String outer, String ns) {
         String inner = ns.strip();
         if (inner.startsWith("/")) {
             inner = inner.substring(1);
@@ -372,7 +384,7 @@ public final class LaunchLoader {
         }
     }
 
-    static Path display(Path abs) {
+    public static Path display(Path abs) {
         if (abs.startsWith(CWD)) {
             Path rel = CWD.relativize(abs);
             return rel.toString().isEmpty() ? abs : rel;

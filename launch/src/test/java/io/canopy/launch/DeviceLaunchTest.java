@@ -1,5 +1,13 @@
 package io.canopy.launch;
 
+import io.canopy.launch.plan.DevicePlans;
+import io.canopy.launch.plan.DynamixelPlan;
+import io.canopy.launch.plan.MavlinkPlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.RawLinkPlan;
+import io.canopy.launch.plan.SerialPlan;
+import io.canopy.launch.plan.ServoPlan;
+import io.canopy.launch.read.FileCheck;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,8 @@
 package io.canopy.launch;
 
+import io.canopy.launch.graph.Graphs;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.read.FileCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package io.canopy.launch;
 
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.TreePlan;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes launch files and their companions into a test's temporary folder. */
-final class LaunchFiles {
+public final class LaunchFiles {
     static final String TREE = "<root BTCPP_format=\"4\" main_tree_to_execute=\"Main\">\n"
             + "  <BehaviorTree ID=\"Main\"><AlwaysSuccess/></BehaviorTree>\n</root>\n";
     static final String SCXML = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" initial=\"a\">\n"
@@ -14,7 +14,7 @@ final class LaunchFiles {
 
     private LaunchFiles() {}
 
-    static Path write(Path dir, String name, String text) {
+    public static Path write(Path dir, String name, String text) {
         try {
             Path p = dir.resolve(name);
             Files.createDirectories(p.getParent());

@@ -1,5 +1,7 @@
 package io.canopy.launch;
 
+import io.canopy.launch.plan.MonitorPlan;
+import io.canopy.launch.plan.NodePlan;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,12 @@
 package io.canopy.launch;
 
+import io.canopy.launch.plan.BindPlan;
+import io.canopy.launch.plan.Endpoint;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.SerialPlan;
+import io.canopy.launch.plan.TimerPlan;
+import io.canopy.launch.read.LaunchArgs;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.OnceLog;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;

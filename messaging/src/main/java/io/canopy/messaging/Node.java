@@ -1,5 +1,6 @@
 package io.canopy.messaging;
 
+import io.canopy.OnceLog;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import io.canopy.messaging.broker.BrokerLimits;

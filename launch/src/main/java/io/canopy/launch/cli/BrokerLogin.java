@@ -1,8 +1,8 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.canopy.launch.cli;
 import io.canopy.launch.cli.bench.BenchSoakCommand;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.fleet.FleetReport;
 import io.canopy.launch.fleet.FleetRobots;
 import io.canopy.launch.fleet.FleetWindow;

@@ -1,10 +1,10 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.launch.ForeignNodesPlan;
-import io.canopy.launch.LaunchArgs;
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.ForeignNodesPlan;
+import io.canopy.launch.read.LaunchArgs;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.launch.run.MonitorOptions;
+import io.canopy.launch.report.MonitorOptions;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

@@ -2,7 +2,7 @@ package io.canopy.launch.cli;
 
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.Signals;
 import java.io.PrintWriter;
@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
         LaunchPlan plan;
         try {
             plan = launchOptions.applyTo(login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath)));
-            if (login.given() && !plan.nodes().isEmpty() && plan.nodes().stream().noneMatch(io.canopy.launch.NodePlan::hasMqtt)) {
+            if (login.given() && !plan.nodes().isEmpty() && plan.nodes().stream().noneMatch(io.canopy.launch.plan.NodePlan::hasMqtt)) {
                 var n = plan.nodes().get(0);
                 throw new LaunchException(List.of("--user/--password-env/--ca-file: node '" + n.fullName() + "' has no MQTT ("
                         + n.mqtt().source() + " broker=\"none\"); drop the option, or give the node a broker"));

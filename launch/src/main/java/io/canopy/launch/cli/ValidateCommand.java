@@ -2,7 +2,7 @@ package io.canopy.launch.cli;
 
 import io.canopy.launch.cli.tree.ScxmlCommand;
 import io.canopy.launch.cli.tree.TreeCheck;
-import io.canopy.launch.FileCheck;
+import io.canopy.launch.read.FileCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

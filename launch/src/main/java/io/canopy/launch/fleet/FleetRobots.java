@@ -1,8 +1,8 @@
 package io.canopy.launch.fleet;
 
 import io.canopy.bt.NodeRegistry;
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
 import io.canopy.launch.run.SharedTickerRunner;

@@ -1,7 +1,7 @@
 package io.canopy.launch.record;
 
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.run.NodeTap;
 import java.nio.file.Path;
 import java.util.function.Function;

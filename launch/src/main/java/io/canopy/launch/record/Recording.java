@@ -2,10 +2,10 @@ package io.canopy.launch.record;
 
 import io.canopy.InputException;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.MqttPlan;
-import io.canopy.launch.NodePlan;
-import io.canopy.launch.TreePlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.MqttPlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.TreePlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -213,7 +213,7 @@ final class Recording {
                 m.keepAliveS(), m.telemetryTimer(), m.source());
         return new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), trees, n.machines(), n.links(),
                 n.motors(), n.sensors(), n.diffDrive(), none, n.binds(), n.source(), n.devices(), n.monitor(),
-                n.foreign(), n.remotes(), io.canopy.launch.RealtimePlan.NONE); // a replay runs on the manual clock: no real-time threads
+                n.foreign(), n.remotes(), io.canopy.launch.plan.RealtimePlan.NONE); // a replay runs on the manual clock: no real-time threads
     }
 
     private static int closedPort() {

@@ -3,7 +3,7 @@ package io.canopy.launch.remote;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
-import io.canopy.launch.RemotePlan;
+import io.canopy.launch.plan.RemotePlan;
 import io.canopy.messaging.MessageListener;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.Publisher;

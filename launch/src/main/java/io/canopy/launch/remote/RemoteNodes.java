@@ -6,7 +6,7 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.bt.standin.StandInAction;
-import io.canopy.launch.RemotePlan;
+import io.canopy.launch.plan.RemotePlan;
 import io.canopy.messaging.Node;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventQueue;

@@ -19,12 +19,12 @@ import io.canopy.hardware.stream.ByteLink;
 import io.canopy.hardware.serial.Transport;
 import io.canopy.hardware.serial.TtyTransport;
 import io.canopy.hardware.stream.UdpByteTransport;
-import io.canopy.launch.DevicePlans;
-import io.canopy.launch.DynamixelPlan;
-import io.canopy.launch.MavlinkPlan;
-import io.canopy.launch.RawLinkPlan;
-import io.canopy.launch.SerialPlan;
-import io.canopy.launch.ServoPlan;
+import io.canopy.launch.plan.DevicePlans;
+import io.canopy.launch.plan.DynamixelPlan;
+import io.canopy.launch.plan.MavlinkPlan;
+import io.canopy.launch.plan.RawLinkPlan;
+import io.canopy.launch.plan.SerialPlan;
+import io.canopy.launch.plan.ServoPlan;
 import io.canopy.proto.LinkStatus;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.Ticker;
@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * fails or a servo stops answering. {@link #close} runs the failsafes once more, waits briefly for them to be
  * written, then closes the links.
  */
-final class DeviceRuntime implements AutoCloseable {
+public final class DeviceRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DeviceRuntime.class);
     static final DeviceRuntime NONE = new DeviceRuntime();
 
@@ -239,7 +239,7 @@ final class DeviceRuntime implements AutoCloseable {
     }
 
     /** For the status line: {@code | mavlink up GUIDED armed | arm up no-answer 3 |} (racy reads). */
-    String describe() {
+    public String describe() {
         StringBuilder sb = new StringBuilder();
         for (Vehicle v : vehicles) {
             String mode = v.vehicle.modeName(); // racy reads of the tick thread's copy: fine for a status line

@@ -5,9 +5,9 @@ import io.canopy.bt.Entry;
 import io.canopy.expr.ValueKind;
 import io.canopy.hardware.device.LatestReading;
 import io.canopy.hardware.device.MotorController;
-import io.canopy.launch.DiffDrivePlan;
-import io.canopy.launch.MotorPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.DiffDrivePlan;
+import io.canopy.launch.plan.MotorPlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.nav.DiffDriveKeys;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickTimer;
@@ -17,7 +17,7 @@ import io.canopy.tick.TickTimer;
  * odometry on the root blackboard and turns the blackboard's {@code cmd_v}/{@code cmd_w} into wheel
  * velocity set-points (scaled down together when a wheel would exceed {@code max_speed}). Allocates nothing.
  */
-final class DiffDriveRuntime implements TickListener {
+public final class DiffDriveRuntime implements TickListener {
     final DiffDrivePlan plan;
     private final MotorController leftController;
     private final MotorController rightController;
@@ -196,15 +196,15 @@ final class DiffDriveRuntime implements TickListener {
     }
 
     /** Any thread: the latest pose as {@code x y theta}. */
-    double x() {
+    public double x() {
         return xView;
     }
 
-    double y() {
+    public double y() {
         return yView;
     }
 
-    double theta() {
+    public double theta() {
         return thetaView;
     }
 }

@@ -1,5 +1,6 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.route.EventBus;
 import io.canopy.bt.Entry;
 import io.canopy.hardware.device.MotorController;
 import io.canopy.tick.Event;
@@ -27,9 +28,9 @@ import org.slf4j.LoggerFactory;
  * </ol>
  * The checks read time only through the tick's {@code nowNs} (the node's clock), so runs replay.
  */
-final class Failsafe implements StallHandler {
+public final class Failsafe implements StallHandler {
     private static final Logger LOG = LoggerFactory.getLogger(Failsafe.class);
-    static final String EVENT_STALL = "watchdog.stall";
+    public static final String EVENT_STALL = "watchdog.stall";
 
     /** A link watched for silence. */
     private static final class Watched {
@@ -103,7 +104,7 @@ final class Failsafe implements StallHandler {
     }
 
     /** At load: {@code entries} command {@code motors}; a pause in their writes longer than the timeout stops them. */
-    void watchCommands(String name, Entry[] entries, MotorController[] motors) {
+    public void watchCommands(String name, Entry[] entries, MotorController[] motors) {
         sourceList.add(new Source(name, entries, motors));
         sources = sourceList.toArray(new Source[0]);
     }
@@ -202,7 +203,7 @@ final class Failsafe implements StallHandler {
      * stay held until the mission raises {@code motors.release}, so the robot moves again by decision, not because
      * a cable came back.
      */
-    void onEvent(String name, Object data) {
+    public void onEvent(String name, Object data) {
         switch (name) {
             case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_LOST -> {
                 Watched w = watched(data);

@@ -1,8 +1,10 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.report.MonitorOptions;
+import io.canopy.launch.report.Status;
 import io.canopy.bt.NodeRegistry;
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.tick.SystemNanoClock;
 import java.util.ArrayList;
 import java.util.List;

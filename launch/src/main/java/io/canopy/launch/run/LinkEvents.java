@@ -1,5 +1,6 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.route.ProtoData;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.proto.Envelope;

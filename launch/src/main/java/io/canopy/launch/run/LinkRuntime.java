@@ -1,5 +1,7 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.route.MessageTap;
+import io.canopy.launch.route.WakeOnInput;
 import io.canopy.InputException;
 import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.hardware.device.DeviceHub;
@@ -12,9 +14,9 @@ import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
-import io.canopy.launch.MotorPlan;
-import io.canopy.launch.SensorPlan;
-import io.canopy.launch.SerialPlan;
+import io.canopy.launch.plan.MotorPlan;
+import io.canopy.launch.plan.SensorPlan;
+import io.canopy.launch.plan.SerialPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +28,13 @@ import java.util.concurrent.locks.LockSupport;
  * end is the simulated base), its motor controller (every {@code <motor>} on it) and its sensor roles,
  * behind a {@link MessageTap} that carries out the link's bindings.
  */
-final class LinkRuntime implements AutoCloseable {
+public final class LinkRuntime implements AutoCloseable {
     final SerialPlan plan;
-    final SerialLink link;
+    public final SerialLink link;
     final DiffDriveSim sim;
-    final MotorController motors;
+    public final MotorController motors;
     final List<MotorPlan> motorPlans;
-    final BatteryMonitor battery;
+    public final BatteryMonitor battery;
     final RangeSensor range;
 
     private LinkRuntime(SerialPlan plan, SerialLink link, DiffDriveSim sim, MotorController motors,
@@ -227,7 +229,7 @@ final class LinkRuntime implements AutoCloseable {
     }
 
     /** e.g. {@code base up}, {@code base LOST} or {@code base up errors 3} (bad frames and sequence gaps, when any). */
-    String describe() {
+    public String describe() {
         long errors = errors();
         return plan.name() + (link.isConnected() ? " up" : " LOST") + (errors > 0 ? " errors " + errors : "");
     }

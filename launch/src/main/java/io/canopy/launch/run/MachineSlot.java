@@ -1,7 +1,9 @@
 package io.canopy.launch.run;
 
+import io.canopy.OnceLog;
+import io.canopy.launch.route.EventBus;
 import io.canopy.bt.observe.MachineRecorder;
-import io.canopy.launch.MachinePlan;
+import io.canopy.launch.plan.MachinePlan;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.build.ScxmlLoader;
@@ -17,10 +19,10 @@ import org.slf4j.LoggerFactory;
  * A state machine on its timer: started at the first tick, then at each tick it takes the external events
  * queued since the last one, each run to completion. Tick thread only, except {@link #stateText()}.
  */
-final class MachineSlot implements TickListener {
+public final class MachineSlot implements TickListener {
     private static final Logger LOG = LoggerFactory.getLogger(MachineSlot.class);
 
-    final MachinePlan plan;
+    public final MachinePlan plan;
     final Statechart chart;
     private final Machine machine;
     private final OnceLog onceLog = new OnceLog(LOG);
@@ -56,7 +58,7 @@ final class MachineSlot implements TickListener {
         this.seen = new boolean[chart.stateCount() + 1];
     }
 
-    Machine machine() {
+    public Machine machine() {
         return machine;
     }
 
@@ -66,7 +68,7 @@ final class MachineSlot implements TickListener {
      * The machine's one step recorder, shared by the traces, the web page and the MQTT status; attached at the
      * first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
      */
-    synchronized MachineRecorder recorder(NanoClock clock) {
+    public synchronized MachineRecorder recorder(NanoClock clock) {
         if (recorder == null) {
             recorder = MachineWatch.attach(plan.name(), machine, clock);
         }
@@ -74,7 +76,7 @@ final class MachineSlot implements TickListener {
     }
 
     /** Tick thread: queues an external event for the next tick (starting the machine first if need be). */
-    void offer(String name, Object data) {
+    public void offer(String name, Object data) {
         start();
         if (machine.isRunning()) {
             machine.offer(name, data);
@@ -143,12 +145,12 @@ final class MachineSlot implements TickListener {
     }
 
     /** Any thread: the machine's innermost active state, as of the last refresh. */
-    String stateText() {
+    public String stateText() {
         return stateText;
     }
 
     /** Any thread: the active configuration as of the last refresh. */
-    List<String> activeStates() {
+    public List<String> activeStates() {
         return activeStates;
     }
 

@@ -1,13 +1,13 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.MqttPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.MqttPlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.NodeConfig;
 
 /** Starts a node's MQTT connection (and the embedded broker) from its {@code <mqtt>}. */
-final class Mqtt {
+public final class Mqtt {
     private Mqtt() {}
 
     /**
@@ -36,7 +36,7 @@ final class Mqtt {
         // commands must survive a broker restart: a node that subscribes (mqtt: sources) keeps its session at the
         // broker (stable client id canopy-<namespace>-<node>), so QoS 1 commands published while it is away are
         // delivered when it is back; and it retries at most every 500 ms, so a restarted broker is seen quickly
-        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof io.canopy.launch.Endpoint.Mqtt)
+        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof io.canopy.launch.plan.Endpoint.Mqtt)
                 || !plan.remotes().isEmpty(); // a worker's result sent while the node is away is delivered when it is back
         b.persistentSession(subscribes).reconnectBackoffMs(100, 500);
         return Node.start(b.build());
@@ -94,7 +94,7 @@ final class Mqtt {
     }
 
     /** A topic resolved by the launch loader, made absolute for the messaging node's name resolution. */
-    static String absolute(String resolvedTopic) {
+    public static String absolute(String resolvedTopic) {
         return "/" + resolvedTopic;
     }
 }

@@ -1,5 +1,7 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
 import io.canopy.tick.TickListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,7 @@ import java.util.List;
  * fixed by {@link #onTick} and not by the order components were built in. Each phase is an array filled
  * once at load; nothing here allocates.
  */
-final class NodeCycle implements TickListener {
+public final class NodeCycle implements TickListener {
     private static final TickListener[] NONE = new TickListener[0];
     private static final long STATUS_PERIOD_NS = 100_000_000L;
 
@@ -73,13 +75,13 @@ final class NodeCycle implements TickListener {
     }
 
     /** Load time: the members of each phase, in the order they run within it. */
-    static final class Builder {
+    public static final class Builder {
         private final String timer;
-        final List<TickListener> sense = new ArrayList<>();
-        final List<TickListener> decide = new ArrayList<>();
-        final List<TickListener> act = new ArrayList<>();
-        final List<TickListener> output = new ArrayList<>();
-        final List<TickListener> status = new ArrayList<>();
+        public final List<TickListener> sense = new ArrayList<>();
+        public final List<TickListener> decide = new ArrayList<>();
+        public final List<TickListener> act = new ArrayList<>();
+        public final List<TickListener> output = new ArrayList<>();
+        public final List<TickListener> status = new ArrayList<>();
 
         Builder(String timer) {
             this.timer = timer;

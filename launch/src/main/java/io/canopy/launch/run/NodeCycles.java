@@ -1,8 +1,8 @@
 package io.canopy.launch.run;
 
 import io.canopy.InputException;
-import io.canopy.launch.NodePlan;
-import io.canopy.launch.TimerPlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.TimerPlan;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickRate;

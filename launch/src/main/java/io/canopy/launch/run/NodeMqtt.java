@@ -1,7 +1,11 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.report.NodeInfo;
+import io.canopy.launch.report.Telemetry;
+import io.canopy.launch.route.InboundRouter;
+import io.canopy.launch.route.Outbound;
 import io.canopy.InputException;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.fleet.ClaimBoard;
 import io.canopy.launch.remote.RemoteNodes;
 import io.canopy.launch.status.StatusTopics;

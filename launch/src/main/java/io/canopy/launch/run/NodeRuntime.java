@@ -1,5 +1,12 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.report.MonitorOptions;
+import io.canopy.launch.report.TreeMonitoring;
+import io.canopy.launch.route.Binding;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
+import io.canopy.launch.route.Outbound;
+import io.canopy.launch.route.Wiring;
 import static io.canopy.launch.run.Values.ms;
 
 import io.canopy.bt.Blackboard;
@@ -7,9 +14,9 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.launch.Artifacts;
-import io.canopy.launch.MachinePlan;
-import io.canopy.launch.NodePlan;
-import io.canopy.launch.TreePlan;
+import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.TreePlan;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.TickTimer;

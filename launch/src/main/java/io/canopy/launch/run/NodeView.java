@@ -1,5 +1,8 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.route.Binding;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
 import io.canopy.bt.Tree;
@@ -9,9 +12,9 @@ import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.hardware.device.MotorController;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
-import io.canopy.launch.BindPlan;
-import io.canopy.launch.NodePlan;
-import io.canopy.launch.TimerPlan;
+import io.canopy.launch.plan.BindPlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.TimerPlan;
 import io.canopy.messaging.Node;
 import io.canopy.proto.LinkStatus;
 import io.canopy.statemachine.Machine;
@@ -310,7 +313,7 @@ public final class NodeView {
     }
 
     /** The serial links' statuses, then the MAVLink vehicles' and Dynamixel buses': what telemetry publishes. */
-    List<LinkStatus> deviceLinkStatuses() {
+    public List<LinkStatus> deviceLinkStatuses() {
         List<LinkStatus> out = new ArrayList<>();
         for (LinkRuntime l : links.values()) {
             out.add(l.status(failsafe != null && failsafe.silent(l.plan.name())));
@@ -458,7 +461,7 @@ public final class NodeView {
         machineSlots.forEach(m -> m.recorder(ticker.clock()));
     }
 
-    Collection<LinkRuntime> linkRuntimes() {
+    public Collection<LinkRuntime> linkRuntimes() {
         return links.values();
     }
 
@@ -466,19 +469,19 @@ public final class NodeView {
         return links.get(name);
     }
 
-    List<TreeSlot> treeSlots() {
+    public List<TreeSlot> treeSlots() {
         return treeSlots;
     }
 
-    List<MachineSlot> machineSlots() {
+    public List<MachineSlot> machineSlots() {
         return machineSlots;
     }
 
-    DeviceRuntime devices() {
+    public DeviceRuntime devices() {
         return devices;
     }
 
-    DiffDriveRuntime drive() {
+    public DiffDriveRuntime drive() {
         return drive;
     }
 

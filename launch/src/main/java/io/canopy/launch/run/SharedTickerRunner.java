@@ -1,8 +1,8 @@
 package io.canopy.launch.run;
 
 import io.canopy.bt.NodeRegistry;
-import io.canopy.launch.LaunchPlan;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.SystemNanoClock;
 import io.canopy.tick.TickerGroup;

@@ -1,5 +1,7 @@
 package io.canopy.launch.run;
 
+import io.canopy.OnceLog;
+import io.canopy.launch.route.EventBus;
 import io.canopy.InputException;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Node;
@@ -11,7 +13,7 @@ import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.event.TreeEvents;
 import io.canopy.bt.event.UnconsumedPolicy;
 import io.canopy.bt.observe.TreeObserver;
-import io.canopy.launch.TreePlan;
+import io.canopy.launch.plan.TreePlan;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;
@@ -34,11 +36,11 @@ import org.slf4j.LoggerFactory;
  * {@code event_policy="error"}, the tick fails). After each tick the events its {@code SendEvent} nodes put
  * in its outbox go on the bus. Tick thread only, except the status getters.
  */
-final class TreeSlot implements TickListener, EventHandler {
+public final class TreeSlot implements TickListener, EventHandler {
     private static final Logger LOG = LoggerFactory.getLogger(TreeSlot.class);
 
-    final TreePlan plan;
-    final Tree tree;
+    public final TreePlan plan;
+    public final Tree tree;
     private final MachineSlot gate;
     private final int gateState;
     private final EventBus bus;
@@ -99,7 +101,7 @@ final class TreeSlot implements TickListener, EventHandler {
      * and the tree will tick; returns whether it did (an event beyond the tree's per-tick capacity is taken
      * and counted as overflowed by its {@link TreeEvents}).
      */
-    boolean offer(String name, double value, Object data, long nowNs) {
+    public boolean offer(String name, double value, Object data, long nowNs) {
         if (gate != null && !gate.machine().isActive(gateState)) {
             return false;
         }
@@ -198,7 +200,7 @@ final class TreeSlot implements TickListener, EventHandler {
      * The tree's one observer, shared by Groot2, .btlog, traces, the web page and the MQTT status; attached at
      * the first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
      */
-    synchronized TreeObserver observer() {
+    public synchronized TreeObserver observer() {
         if (observer == null) {
             observer = TreeObserver.attach(tree);
         }
@@ -206,15 +208,15 @@ final class TreeSlot implements TickListener, EventHandler {
     }
 
     /** Any thread: the name of the deepest RUNNING leaf as of the last refresh, "-" when none. */
-    String runningAction() {
+    public String runningAction() {
         return runningAction;
     }
 
-    Status lastStatus() {
+    public Status lastStatus() {
         return lastStatus;
     }
 
-    long ticks() {
+    public long ticks() {
         return ticks;
     }
 
@@ -226,7 +228,7 @@ final class TreeSlot implements TickListener, EventHandler {
         return errors;
     }
 
-    boolean active() {
+    public boolean active() {
         return gate == null || active;
     }
 

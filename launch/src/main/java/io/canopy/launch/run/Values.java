@@ -4,11 +4,11 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /** Number formatting for payloads, the status line and the logs. */
-final class Values {
+public final class Values {
     private Values() {}
 
     /** A number as short text: integers without a fraction, others with up to 4 decimals. */
-    static String format(double v) {
+    public static String format(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }

@@ -1,7 +1,7 @@
 package io.canopy.launch.status;
 
 import com.google.protobuf.ByteString;
-import io.canopy.launch.MonitorPlan;
+import io.canopy.launch.plan.MonitorPlan;
 import io.canopy.launch.run.NodeView;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.Publisher;

@@ -1,7 +1,7 @@
 package io.canopy.launch.web;
 
 import io.canopy.InputException;
-import io.canopy.launch.MonitorPlan;
+import io.canopy.launch.plan.MonitorPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
 import java.io.PrintStream;

@@ -8,7 +8,7 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.standin.StandInRules;
 import io.canopy.bt.standin.StubUnknown;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.Outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
@@ -7,9 +9,9 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.load.XmlTreeLoader;
-import io.canopy.launch.MachinePlan;
-import io.canopy.launch.Source;
-import io.canopy.launch.TreePlan;
+import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.plan.Source;
+import io.canopy.launch.plan.TreePlan;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.NodePlan;
+import io.canopy.launch.plan.NodePlan;
 import io.canopy.tick.ManualNanoClock;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,12 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.report.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import io.canopy.tick.ManualNanoClock;

@@ -7,7 +7,7 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.proto.LinkStatus;
 import io.canopy.testkit.MavlinkPeer;
 import io.canopy.tick.SystemNanoClock;
@@ -146,7 +146,7 @@ class MavlinkSquareMissionTest {
         await("heartbeat timeout: link lost").atMost(Duration.ofSeconds(8))
                 .until(() -> !n.blackboard().entry("mavlink_connected").booleanValue());
         assertThat(status(n).getSilent()).isTrue();
-        assertThat(io.canopy.launch.run.Status.line(n)).contains("mavlink LOST");
+        assertThat(io.canopy.launch.report.Status.line(n)).contains("mavlink LOST");
         peer.tell("resume");
         await("heartbeats again: link back").atMost(Duration.ofSeconds(8))
                 .until(() -> n.blackboard().entry("mavlink_connected").booleanValue());

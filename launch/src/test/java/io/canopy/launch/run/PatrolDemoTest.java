@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import java.io.IOException;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * run in real time, so the manual clock cannot drive them), watched by a real Paho client through the
  * embedded broker. The battery starts low and drains fast, so one run shows the whole cycle.
  */
-class PatrolDemoTest {
+public class PatrolDemoTest {
     private static final Path DEMO = Path.of("examples/patrol.launch.xml");
 
     private LaunchRunner runner;
@@ -47,7 +47,7 @@ class PatrolDemoTest {
         }
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

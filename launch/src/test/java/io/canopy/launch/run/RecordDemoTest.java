@@ -6,7 +6,7 @@ import io.canopy.bt.NodeRegistry;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.record.BagInfo;
 import io.canopy.launch.record.RecordSession;
 import io.canopy.tick.ManualNanoClock;

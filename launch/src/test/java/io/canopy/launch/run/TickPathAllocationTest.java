@@ -1,5 +1,9 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.report.Status;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
+import io.canopy.launch.route.Outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
@@ -8,9 +12,9 @@ import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.expr.ValueKind;
-import io.canopy.launch.MachinePlan;
-import io.canopy.launch.Source;
-import io.canopy.launch.TreePlan;
+import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.plan.Source;
+import io.canopy.launch.plan.TreePlan;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;

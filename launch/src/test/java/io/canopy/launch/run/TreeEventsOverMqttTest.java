@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import io.canopy.tick.ManualNanoClock;

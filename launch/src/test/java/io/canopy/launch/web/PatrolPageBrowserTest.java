@@ -3,7 +3,7 @@ package io.canopy.launch.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import java.net.ServerSocket;
 import java.net.URI;

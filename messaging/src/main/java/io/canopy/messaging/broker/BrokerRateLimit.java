@@ -5,7 +5,7 @@ import io.netty.handler.codec.TooLongFrameException;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.util.Locale;
-import io.canopy.messaging.OnceLog;
+import io.canopy.OnceLog;
 import io.moquette.broker.Server;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;

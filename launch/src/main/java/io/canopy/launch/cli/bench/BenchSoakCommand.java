@@ -5,7 +5,7 @@ import io.canopy.launch.cli.OptionCheck;
 import com.google.gson.GsonBuilder;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.LaunchPlan;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
 import io.canopy.tick.stats.TimerStats;

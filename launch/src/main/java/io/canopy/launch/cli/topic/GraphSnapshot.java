@@ -4,7 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 import com.google.protobuf.util.JsonFormat;
-import io.canopy.launch.run.NodeInfo;
+import io.canopy.launch.report.NodeInfo;
 import io.canopy.messaging.Node;
 import io.canopy.messaging.Qos;
 import io.canopy.messaging.Subscription;

@@ -1,5 +1,0 @@
-package io.canopy.launch;
-
-/** One servo of a {@code <dynamixel>} bus ({@code <servo id name model>}); model is "" when not given. */
-public record ServoPlan(int id, String name, String model, Source source) {
-}

@@ -1,0 +1,19 @@
+package io.canopy.launch.plan;
+
+import java.nio.file.Path;
+
+/**
+ * An SCXML state machine run on a named timer ({@code <statemachine name file timer>}).
+ *
+ * @param params its {@code <param name value>} children: values of its datamodel's {@code <data>} items
+ */
+public record MachinePlan(String name, Path file, String timer, Source source, java.util.Map<String, String> params) {
+    public MachinePlan {
+        params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+    }
+
+    /** A machine without parameters. */
+    public MachinePlan(String name, Path file, String timer, Source source) {
+        this(name, file, timer, source, java.util.Map.of());
+    }
+}
