@@ -1,5 +1,14 @@
 package io.canopy.launch;
 
+import io.canopy.hardware.dynamixel.nodes.DynamixelNodes;
+import io.canopy.hardware.mavlink.nodes.MavlinkNodes;
+import io.canopy.launch.fleet.FleetLeaves;
+import io.canopy.launch.remote.RemoteNodes;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.tree.StateMachineNode;
+import java.util.HashSet;
+import java.util.Set;
 import io.canopy.Names;
 import io.canopy.launch.plan.DevicePlans;
 import io.canopy.launch.plan.ForeignNodesPlan;
@@ -67,8 +76,8 @@ public final class Artifacts {
         if (m.params().isEmpty()) {
             return;
         }
-        io.canopy.statemachine.Machine probe = chart.newMachine(
-                new io.canopy.statemachine.MachineContext(new DeadlineTimerQueue(new ManualNanoClock())));
+        Machine probe = chart.newMachine(
+                new MachineContext(new DeadlineTimerQueue(new ManualNanoClock())));
         for (String name : m.params().keySet()) {
             if (probe.data(name) == null) {
                 errors.add(m.source() + ": <param name=\"" + name + "\">: machine '" + m.name() + "' (" + m.file().getFileName()
@@ -80,7 +89,7 @@ public final class Artifacts {
     /** The errors of trees and machines named by a launch file that itself has errors (every error at once). */
     public static List<String> checkFiles(List<NamedTree> trees, List<MachinePlan> machines) {
         List<String> errors = new ArrayList<>();
-        java.util.Set<Path> seen = new java.util.HashSet<>();
+        Set<Path> seen = new HashSet<>();
         for (MachinePlan m : machines) {
             if (seen.add(m.file())) {
                 checkMachine(m.file(), errors, m.source());
@@ -109,10 +118,10 @@ public final class Artifacts {
      * {@code Turn}, {@code Move}), the MAVLink ({@code Mav*}) and Dynamixel ({@code Dxl*}) nodes. {@code run}, {@code validate} and {@code nodes --xml} use the same set.
      */
     public static NodeRegistry withRunLeaves(NodeRegistry registry) {
-        registry.registerReplacing(io.canopy.statemachine.tree.StateMachineNode.TYPE);
-        io.canopy.hardware.mavlink.nodes.MavlinkNodes.register(registry);
-        io.canopy.hardware.dynamixel.nodes.DynamixelNodes.register(registry);
-        io.canopy.launch.fleet.FleetLeaves.register(registry);
+        registry.registerReplacing(StateMachineNode.TYPE);
+        MavlinkNodes.register(registry);
+        DynamixelNodes.register(registry);
+        FleetLeaves.register(registry);
         return NavLeaves.register(registry);
     }
 
@@ -129,7 +138,7 @@ public final class Artifacts {
         Path shown = LaunchLoader.display(file.toAbsolutePath().normalize());
         try {
             TreeContext context = new TreeContext(new DeadlineTimerQueue(new ManualNanoClock()), 0);
-            return foreign.loader(io.canopy.launch.remote.RemoteNodes.declare(registry(), remotes)).loadFile(shown, Blackboard.create(),
+            return foreign.loader(RemoteNodes.declare(registry(), remotes)).loadFile(shown, Blackboard.create(),
                     devices == null ? context : DeviceStandIns.services(context, devices));
         } catch (InputException e) {
             e.getMessage().lines().forEach(line -> errors.add(line + via(from)));

@@ -1,5 +1,7 @@
 package io.canopy.launch;
 
+import java.io.File;
+import java.util.regex.Pattern;
 import io.canopy.Names;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.MachinePlan;
@@ -60,7 +62,7 @@ public final class LaunchLoader {
         List<Path> path = new ArrayList<>(searchPath);
         String canopyPath = env.apply("CANOPY_PATH");
         if (canopyPath != null) {
-            for (String p : canopyPath.split(java.io.File.pathSeparator)) {
+            for (String p : canopyPath.split(File.pathSeparator)) {
                 if (!p.isBlank()) {
                     path.add(Path.of(p.strip()));
                 }
@@ -288,7 +290,7 @@ public final class LaunchLoader {
         readChildren(e, scope.child(full));
     }
 
-    static final java.util.regex.Pattern NAMESPACE = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*");
+    static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*");
 
     public static String joinNamespace(ElementReader r, String outer, String ns) {
         String inner = ns.strip();

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.messaging.NodeConfig;
 import io.canopy.InputException;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
@@ -51,7 +52,7 @@ public final class BrokerLogin {
     }
 
     /** Sets the login on a client's configuration (one clear error for a missing variable or unreadable file). */
-    public void applyTo(io.canopy.messaging.NodeConfig.Builder b) {
+    public void applyTo(NodeConfig.Builder b) {
         String password = password();
         if (user != null) {
             b.credentials(user, password == null ? null : password.toCharArray());

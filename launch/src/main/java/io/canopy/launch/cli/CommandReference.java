@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import java.util.Locale;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -59,6 +60,6 @@ final class CommandReference {
 
     /** GitHub's heading anchor: lower case, spaces to '-', punctuation dropped. */
     static String anchor(String heading) {
-        return heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
+        return heading.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
     }
 }

@@ -1,5 +1,8 @@
 package io.canopy.launch.cli;
 
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import io.canopy.launch.cli.bench.BenchSoakCommand;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
@@ -159,7 +162,7 @@ final class FleetCommand implements Callable<Integer> {
                     return CanopyMain.EXIT_FAILED;
                 }
                 counter.newRawSubscriber("/#", Qos.AT_MOST_ONCE, (topic, payload, retained) -> messages.incrementAndGet());
-                return run(plan, String.join(", ", new java.util.LinkedHashSet<>(urls)), startTimeoutNs, settleNs, readNs, warmupNs,
+                return run(plan, String.join(", ", new LinkedHashSet<>(urls)), startTimeoutNs, settleNs, readNs, warmupNs,
                         durationNs, messages, out, err);
             }
         } finally {
@@ -256,7 +259,7 @@ final class FleetCommand implements Callable<Integer> {
 
     /** Live tick threads: named after a robot (one per robot) or the shared one. */
     private static int tickThreads(FleetRobots fleet) {
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         fleet.robots().forEach(r -> names.add(r.name()));
         names.add(SharedTickerRunner.THREAD_NAME);
         return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && names.contains(t.getName())).count();
@@ -267,7 +270,7 @@ final class FleetCommand implements Callable<Integer> {
             return;
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             LOG.debug("could not delete {}: {}", dir, e.toString());
         }

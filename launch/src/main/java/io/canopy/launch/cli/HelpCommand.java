@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.Names;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
@@ -52,7 +53,7 @@ final class HelpCommand implements CommandLine.IHelpCommandInitializable2, Runna
             CommandLine sub = target.getSubcommands().get(name);
             if (sub == null) {
                 throw new CommandLine.ParameterException(self, "unknown command '" + name + "'"
-                        + io.canopy.Names.suggestion(name, target.getSubcommands().keySet()) + "; the commands are "
+                        + Names.suggestion(name, target.getSubcommands().keySet()) + "; the commands are "
                         + String.join(", ", target.getSubcommands().keySet()));
             }
             target = sub;

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.Names;
 import io.canopy.launch.cli.topic.GraphSnapshot;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
@@ -49,7 +50,7 @@ final class NodeInfoCommand implements Callable<Integer> {
         if (n == null) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("canopy node info: no node '" + path + "' on " + brokerOptions.broker
-                    + io.canopy.Names.suggestion(path, g.nodes.keySet()) + "; the nodes are: "
+                    + Names.suggestion(path, g.nodes.keySet()) + "; the nodes are: "
                     + (g.nodes.isEmpty() ? "(none)" : String.join(", ", g.nodes.keySet())));
             err.flush();
             return CanopyMain.EXIT_FAILED;

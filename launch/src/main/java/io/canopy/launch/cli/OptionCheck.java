@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import io.canopy.tick.Durations;
 import io.canopy.InputException;
 
 /** Range checks of numeric options whose message names the command, the option and the value given. */
@@ -14,13 +15,13 @@ public final class OptionCheck {
     public static long durationNs(String option, String text, boolean positive) {
         long ns;
         try {
-            ns = io.canopy.tick.Durations.parseNs(text);
+            ns = Durations.parseNs(text);
         } catch (IllegalArgumentException e) {
-            throw new io.canopy.InputException(option + " " + text + ": not a duration; write for example "
-                    + io.canopy.tick.Durations.EXAMPLES);
+            throw new InputException(option + " " + text + ": not a duration; write for example "
+                    + Durations.EXAMPLES);
         }
         if (positive && ns <= 0) {
-            throw new io.canopy.InputException(option + " " + text + ": must be above 0; write for example 5s");
+            throw new InputException(option + " " + text + ": must be above 0; write for example 5s");
         }
         return ns;
     }

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli;
 
+import org.slf4j.LoggerFactory;
 import io.canopy.launch.record.Replay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long untilNs = until == null ? -1 : OptionCheck.durationNs("canopy replay: --until", until, false);
-        Object logger = org.slf4j.LoggerFactory.getLogger("io.canopy");
+        Object logger = LoggerFactory.getLogger("io.canopy");
         ch.qos.logback.classic.Logger quiet = !CanopyMain.debug && logger instanceof ch.qos.logback.classic.Logger l ? l : null;
         ch.qos.logback.classic.Level level = quiet == null ? null : quiet.getLevel();
         Replay.Result r;

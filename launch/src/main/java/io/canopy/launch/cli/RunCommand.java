@@ -1,5 +1,9 @@
 package io.canopy.launch.cli;
 
+import io.canopy.bt.NodeRegistry;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.record.RecordOptions;
+import io.canopy.launch.web.WebOptions;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
@@ -69,9 +73,9 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin LaunchOptions launchOptions;
 
     @picocli.CommandLine.Mixin
-    io.canopy.launch.web.WebOptions web = new io.canopy.launch.web.WebOptions();
+    WebOptions web = new WebOptions();
 
-    @picocli.CommandLine.Mixin io.canopy.launch.record.RecordOptions recording = new io.canopy.launch.record.RecordOptions();
+    @picocli.CommandLine.Mixin RecordOptions recording = new RecordOptions();
 
     @picocli.CommandLine.Mixin
     PluginOptions plugins = new PluginOptions();
@@ -92,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
         LaunchPlan plan;
         try {
             plan = launchOptions.applyTo(login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath)));
-            if (login.given() && !plan.nodes().isEmpty() && plan.nodes().stream().noneMatch(io.canopy.launch.plan.NodePlan::hasMqtt)) {
+            if (login.given() && !plan.nodes().isEmpty() && plan.nodes().stream().noneMatch(NodePlan::hasMqtt)) {
                 var n = plan.nodes().get(0);
                 throw new LaunchException(List.of("--user/--password-env/--ca-file: node '" + n.fullName() + "' has no MQTT ("
                         + n.mqtt().source() + " broker=\"none\"); drop the option, or give the node a broker"));
@@ -111,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        LaunchRunner runner = LaunchRunner.start(plan, plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()),
+        LaunchRunner runner = LaunchRunner.start(plan, plugins.addTo(NodeRegistry.withBuiltins()),
                 observe.options(), recording.taps(plan));
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);

@@ -1,5 +1,10 @@
 package io.canopy.launch.cli;
 
+import io.canopy.InputException;
+import io.canopy.launch.LaunchLoader;
+import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
+import java.util.regex.Pattern;
 import io.canopy.launch.cli.tree.ScxmlCommand;
 import io.canopy.launch.cli.tree.TreeCheck;
 import io.canopy.launch.read.FileCheck;
@@ -36,7 +41,7 @@ import picocli.CommandLine.Spec;
         })
 final class ValidateCommand implements Callable<Integer> {
     /** The last line of a capped error list ("400 more error(s) not shown; fix these first"), which names no file. */
-    private static final java.util.regex.Pattern MORE = java.util.regex.Pattern.compile("\\d+ more error\\(s\\) not shown.*");
+    private static final Pattern MORE = Pattern.compile("\\d+ more error\\(s\\) not shown.*");
 
     @Spec
     CommandSpec spec;
@@ -69,7 +74,7 @@ final class ValidateCommand implements Callable<Integer> {
     private boolean isTree(Path f) {
         try {
             return FileCheck.kindOf(f) == FileCheck.Kind.TREE;
-        } catch (io.canopy.InputException e) {
+        } catch (InputException e) {
             return false;
         }
     }
@@ -80,9 +85,9 @@ final class ValidateCommand implements Callable<Integer> {
             if (FileCheck.kindOf(f) != FileCheck.Kind.SCXML) {
                 return "";
             }
-            io.canopy.statemachine.Statechart chart = io.canopy.statemachine.build.ScxmlLoader.load(f);
+            Statechart chart = ScxmlLoader.load(f);
             return " (" + ScxmlCommand.engineLine(chart) + ")";
-        } catch (io.canopy.InputException e) {
+        } catch (InputException e) {
             return "";
         }
     }
@@ -91,7 +96,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> argValues = new LinkedHashMap<>();
         for (String a : args) {
-            Map.Entry<String, String> e = io.canopy.launch.LaunchLoader.parseArg(a);
+            Map.Entry<String, String> e = LaunchLoader.parseArg(a);
             argValues.put(e.getKey(), e.getValue());
         }
         PrintWriter out = spec.commandLine().getOut();

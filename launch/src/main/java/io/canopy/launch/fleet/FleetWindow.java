@@ -1,5 +1,13 @@
 package io.canopy.launch.fleet;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
 import io.canopy.launch.run.NodeView;
 import io.canopy.tick.stats.TimerStats;
 import java.lang.management.ManagementFactory;
@@ -27,8 +35,8 @@ public final class FleetWindow {
     private final long[] stallsBefore;
     private final long[] openedAt;
     private final AtomicLong messages;
-    private final com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OperatingSystemMXBean os =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final long cpu0;
     private final long msg0;
     private final long t0;
@@ -82,9 +90,9 @@ public final class FleetWindow {
      * null for each read that had not ended by {@code deadlineNanoTime} (it is interrupted and its result dropped).
      * A read that throws ends the command with its exception, as before the budget.
      */
-    static <T> List<T> readAll(int n, java.util.function.IntFunction<T> read, long deadlineNanoTime) {
-        List<java.util.concurrent.Future<T>> futures = new ArrayList<>();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+    static <T> List<T> readAll(int n, IntFunction<T> read, long deadlineNanoTime) {
+        List<Future<T>> futures = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(
                 Math.max(1, Math.min(READERS, n)), r -> {
                     Thread t = new Thread(r, "fleet-read");
                     t.setDaemon(true);
@@ -98,8 +106,8 @@ public final class FleetWindow {
             List<T> out = new ArrayList<>();
             for (var f : futures) {
                 try {
-                    out.add(f.get(Math.max(0, deadlineNanoTime - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS));
-                } catch (java.util.concurrent.TimeoutException late) {
+                    out.add(f.get(Math.max(0, deadlineNanoTime - System.nanoTime()), TimeUnit.NANOSECONDS));
+                } catch (TimeoutException late) {
                     f.cancel(true);
                     out.add(null);
                 }
@@ -108,7 +116,7 @@ public final class FleetWindow {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the robots' figures", e);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } finally {
             pool.shutdownNow();

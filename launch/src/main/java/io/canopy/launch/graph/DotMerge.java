@@ -1,5 +1,8 @@
 package io.canopy.launch.graph;
 
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -44,8 +47,8 @@ final class DotMerge {
     static String rename(String body, String prefix) {
         Matcher m = TOKEN.matcher(body);
         StringBuilder out = new StringBuilder();
-        java.util.Map<String, String> ids = new java.util.LinkedHashMap<>(); // renamed -> as written
-        java.util.Set<String> labelled = new java.util.HashSet<>();
+        Map<String, String> ids = new LinkedHashMap<>(); // renamed -> as written
+        Set<String> labelled = new HashSet<>();
         String statementId = null;
         boolean edge = false;
         int last = 0;
@@ -94,7 +97,7 @@ final class DotMerge {
             prev = t;
         }
         out.append(body.substring(last));
-        for (java.util.Map.Entry<String, String> e : ids.entrySet()) { // a node without a label showed its id
+        for (Map.Entry<String, String> e : ids.entrySet()) { // a node without a label showed its id
             if (!labelled.contains(e.getKey())) {
                 out.append("  ").append(e.getKey()).append(" [label=").append(e.getValue()).append("];\n");
             }

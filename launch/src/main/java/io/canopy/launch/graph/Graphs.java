@@ -1,5 +1,9 @@
 package io.canopy.launch.graph;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.MachinePlan;
@@ -21,17 +25,17 @@ public final class Graphs {
      * machine, or a launch file (one digraph holding a cluster per machine and tree it runs).
      */
     public static String dot(Path file, String main) {
-        return dot(file, main, java.util.List.of());
+        return dot(file, main, List.of());
     }
 
     /** As {@link #dot(Path, String)}, with the folders {@code <include>} and {@code $(find-pkg-share)} search ({@code --path}). */
-    public static String dot(Path file, String main, java.util.List<Path> searchPath) {
+    public static String dot(Path file, String main, List<Path> searchPath) {
         return switch (FileCheck.kindOf(file)) {
             case TREE -> tree(file, main, searchPath);
             case SCXML -> machine(file);
             case LAUNCH -> {
-                LaunchPlan plan = LaunchLoader.load(file, java.util.Map.of(), searchPath);
-                java.util.List<String> graphs = new java.util.ArrayList<>();
+                LaunchPlan plan = LaunchLoader.load(file, Map.of(), searchPath);
+                List<String> graphs = new ArrayList<>();
                 for (NodePlan n : plan.nodes()) {
                     for (MachinePlan m : n.machines()) {
                         graphs.add(machine(LaunchLoader.display(m.file())));
@@ -47,11 +51,11 @@ public final class Graphs {
     }
 
     private static String machine(Path file) {
-        return io.canopy.statemachine.build.ScxmlLoader.load(file).toDot();
+        return ScxmlLoader.load(file).toDot();
     }
 
     /** Trees are drawn from their XML, so leaves registered only in your own Java code draw too. */
-    private static String tree(Path file, String main, java.util.List<Path> searchPath) {
+    private static String tree(Path file, String main, List<Path> searchPath) {
         return TreeDot.render(file, main, searchPath);
     }
 }

@@ -1,5 +1,6 @@
 package io.canopy.launch.logging;
 
+import java.nio.channels.ClosedChannelException;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.turbo.TurboFilter;
@@ -35,7 +36,7 @@ public final class ClientResetFilter extends TurboFilter {
             return false;
         }
         String m = cause.getMessage();
-        return cause instanceof java.nio.channels.ClosedChannelException
+        return cause instanceof ClosedChannelException
                 || m != null && (m.contains("Connection reset") || m.contains("Broken pipe"));
     }
 }

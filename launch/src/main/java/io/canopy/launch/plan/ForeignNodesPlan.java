@@ -1,5 +1,7 @@
 package io.canopy.launch.plan;
 
+import io.canopy.InputException;
+import io.canopy.bt.load.Palette;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.plugin.PluginLoader;
@@ -12,7 +14,7 @@ import java.util.List;
  * scripting enum values. Paths are absolute.
  */
 public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes,
-        List<io.canopy.bt.load.Palette.EnumDeclaration> enums) {
+        List<Palette.EnumDeclaration> enums) {
     /** No plugin, no palette, no enum. */
     public static final ForeignNodesPlan NONE = new ForeignNodesPlan(List.of(), List.of(), List.of());
 
@@ -35,10 +37,10 @@ public record ForeignNodesPlan(List<Path> plugins, List<Path> palettes,
         if (!plugins.isEmpty()) {
             PluginLoader.load(plugins, registry);
         }
-        for (io.canopy.bt.load.Palette.EnumDeclaration e : enums) {
+        for (Palette.EnumDeclaration e : enums) {
             String error = registry.scriptingEnums().add(e.name(), e.values(), e.source());
             if (error != null) {
-                throw new io.canopy.InputException(error);
+                throw new InputException(error);
             }
         }
         XmlTreeLoader loader = new XmlTreeLoader(registry);

@@ -1,5 +1,7 @@
 package io.canopy.launch.plan;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import io.canopy.launch.LaunchLoader;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +13,7 @@ import java.util.Map;
  */
 public record LaunchPlan(Path file, Map<String, String> args, List<NodePlan> nodes) {
     public LaunchPlan {
-        args = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(args));
+        args = Collections.unmodifiableMap(new LinkedHashMap<>(args));
         nodes = List.copyOf(nodes);
     }
 }

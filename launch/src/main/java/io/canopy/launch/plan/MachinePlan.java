@@ -1,5 +1,8 @@
 package io.canopy.launch.plan;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.nio.file.Path;
 
 /**
@@ -7,13 +10,13 @@ import java.nio.file.Path;
  *
  * @param params its {@code <param name value>} children: values of its datamodel's {@code <data>} items
  */
-public record MachinePlan(String name, Path file, String timer, Source source, java.util.Map<String, String> params) {
+public record MachinePlan(String name, Path file, String timer, Source source, Map<String, String> params) {
     public MachinePlan {
-        params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
     /** A machine without parameters. */
     public MachinePlan(String name, Path file, String timer, Source source) {
-        this(name, file, timer, source, java.util.Map.of());
+        this(name, file, timer, source, Map.of());
     }
 }

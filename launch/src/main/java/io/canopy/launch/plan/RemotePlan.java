@@ -1,5 +1,8 @@
 package io.canopy.launch.plan;
 
+import io.canopy.bt.Port;
+import java.util.List;
+
 /**
  * A declared action that runs in another process ({@code <remote type="ComputePathToPose"
  * topic="nav/compute_path" worker_timeout_ms="2000"/>} in a {@code <node>}): its goals go out on
@@ -12,9 +15,9 @@ package io.canopy.launch.plan;
  *                        {@code <topic>/worker} before the node fails
  * @param ports           the ports its palette declares (inputs go in the goal, outputs come from the result)
  */
-public record RemotePlan(String type, String topic, long workerTimeoutMs, java.util.List<io.canopy.bt.Port> ports,
+public record RemotePlan(String type, String topic, long workerTimeoutMs, List<Port> ports,
         Source source) {
     public RemotePlan {
-        ports = java.util.List.copyOf(ports);
+        ports = List.copyOf(ports);
     }
 }

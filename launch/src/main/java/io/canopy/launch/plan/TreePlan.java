@@ -1,5 +1,9 @@
 package io.canopy.launch.plan;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.nio.file.Path;
 
 /**
@@ -22,27 +26,27 @@ import java.nio.file.Path;
  *                  that a wake-up may cause
  */
 public record TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
-        String state, String onSuccess, String onFailure, Source source, java.util.Map<String, String> params,
-        int groot2Port, java.util.List<String> wakeOn, long wakeMinIntervalNs) {
+        String state, String onSuccess, String onFailure, Source source, Map<String, String> params,
+        int groot2Port, List<String> wakeOn, long wakeMinIntervalNs) {
     /** {@code wake_min_interval} when not given. */
     public static final long DEFAULT_WAKE_MIN_INTERVAL_NS = 1_000_000L;
 
     public TreePlan {
-        params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
-        wakeOn = java.util.List.copyOf(wakeOn);
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        wakeOn = List.copyOf(wakeOn);
     }
 
     /** A tree that no input wakes. */
     public TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
-            String state, String onSuccess, String onFailure, Source source, java.util.Map<String, String> params,
+            String state, String onSuccess, String onFailure, Source source, Map<String, String> params,
             int groot2Port) {
         this(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, source, params, groot2Port,
-                java.util.List.of(), DEFAULT_WAKE_MIN_INTERVAL_NS);
+                List.of(), DEFAULT_WAKE_MIN_INTERVAL_NS);
     }
 
     /** A tree without parameters and without a Groot2 port. */
     public TreePlan(String name, Path file, String main, String timer, long seed, boolean restart, String machine,
             String state, String onSuccess, String onFailure, Source source) {
-        this(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, source, java.util.Map.of(), 0);
+        this(name, file, main, timer, seed, restart, machine, state, onSuccess, onFailure, source, Map.of(), 0);
     }
 }

@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import java.util.Locale;
 import io.canopy.Names;
 import io.canopy.launch.plan.DynamixelPlan;
 import io.canopy.launch.plan.ServoPlan;
@@ -109,7 +110,7 @@ final class DynamixelReader {
         String model = r.string("model", "");
         if (model != null && !model.isEmpty() && !ownTable) {
             String family = model.contains("-") ? model.substring(0, model.indexOf('-')) : model;
-            if (!X_FAMILIES.contains(family.toUpperCase(java.util.Locale.ROOT))) {
+            if (!X_FAMILIES.contains(family.toUpperCase(Locale.ROOT))) {
                 r.error("attribute 'model': \"" + model + "\" is not an X-series servo" + Names.suggestion(family, X_FAMILIES)
                         + "; the shipped control table covers " + String.join(", ", X_FAMILIES)
                         + " (Protocol 2.0); for another family give the bus table=\"FILE\"");

@@ -1,5 +1,7 @@
 package io.canopy.launch.read;
 
+import io.canopy.bt.load.Palette;
+import io.canopy.expr.ScriptingEnums;
 import io.canopy.launch.plan.ForeignNodesPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ final class ForeignNodesReader {
     private final List<String> errors;
     private final List<Path> plugins = new ArrayList<>();
     private final List<Path> palettes = new ArrayList<>();
-    private final List<io.canopy.bt.load.Palette.EnumDeclaration> enums = new ArrayList<>();
+    private final List<Palette.EnumDeclaration> enums = new ArrayList<>();
 
     ForeignNodesReader(Substitutions subst, List<String> errors) {
         this.subst = subst;
@@ -57,7 +59,7 @@ final class ForeignNodesReader {
             return;
         }
         try {
-            enums.add(new io.canopy.bt.load.Palette.EnumDeclaration(name, io.canopy.expr.ScriptingEnums.parse(values),
+            enums.add(new Palette.EnumDeclaration(name, ScriptingEnums.parse(values),
                     e.file + ":" + e.line + ":" + e.column));
         } catch (IllegalArgumentException x) {
             r.error("attribute 'values': " + x.getMessage());

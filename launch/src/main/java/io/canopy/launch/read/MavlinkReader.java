@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import java.util.Locale;
 import io.canopy.launch.plan.MavlinkPlan;
 import java.util.List;
 
@@ -56,6 +57,6 @@ final class MavlinkReader {
         }
         return new MavlinkPlan(name, link, timer, system, component, ownSystem, ownComponent, hbTimeout, hbPeriod,
                 cmdTimeout, retries, (int) Math.max(1, Math.round(1000 / setpointHz)), failsafe,
-                holdMode == null ? "" : holdMode.toUpperCase(java.util.Locale.ROOT), streamHz, e.source());
+                holdMode == null ? "" : holdMode.toUpperCase(Locale.ROOT), streamHz, e.source());
     }
 }

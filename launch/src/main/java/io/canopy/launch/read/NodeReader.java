@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import io.canopy.tick.realtime.IdleMode;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.Names;
 import io.canopy.launch.plan.BindPlan;
@@ -229,14 +230,14 @@ public final class NodeReader {
         }
         int ioFifo = (int) r.integer("io_fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
         String idleText = r.string("idle", "park-then-spin");
-        io.canopy.tick.realtime.IdleMode idle = switch (idleText) {
-            case "park" -> io.canopy.tick.realtime.IdleMode.PARK;
-            case "park-then-spin" -> io.canopy.tick.realtime.IdleMode.PARK_THEN_SPIN;
-            case "spin" -> io.canopy.tick.realtime.IdleMode.SPIN;
+        IdleMode idle = switch (idleText) {
+            case "park" -> IdleMode.PARK;
+            case "park-then-spin" -> IdleMode.PARK_THEN_SPIN;
+            case "spin" -> IdleMode.SPIN;
             default -> {
                 r.error("attribute 'idle': \"" + idleText + "\" is not a way to wait; write park, park-then-spin (the default)"
                         + " or spin (a whole core, for the least wake-up latency)");
-                yield io.canopy.tick.realtime.IdleMode.PARK_THEN_SPIN;
+                yield IdleMode.PARK_THEN_SPIN;
             }
         };
         realtime = new RealtimePlan(fifo, cpu, slack, ioFifo, idle, c.source());

@@ -1,5 +1,8 @@
 package io.canopy.launch.read;
 
+import io.canopy.bt.NodeRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import io.canopy.launch.Artifacts;
 import io.canopy.Names;
 import io.canopy.launch.plan.ForeignNodesPlan;
@@ -70,7 +73,7 @@ final class RemoteReader {
             return List.of();
         }
         Map<String, Palette.Declaration> declared = declarations(trees, foreign);
-        io.canopy.bt.NodeRegistry builtins = Artifacts.registry();
+        NodeRegistry builtins = Artifacts.registry();
         Map<String, Source> seen = new LinkedHashMap<>();
         List<RemotePlan> out = new ArrayList<>();
         for (Object[] o : read) {
@@ -124,7 +127,7 @@ final class RemoteReader {
             if (Files.isRegularFile(file) && Files.readString(file).contains("TreeNodesModel")) {
                 all.addFile(file);
             }
-        } catch (InputException | java.io.IOException | java.io.UncheckedIOException e) {
+        } catch (InputException | IOException | UncheckedIOException e) {
             // a palette or tree that cannot be read is reported by the tree check (Artifacts), once
         }
     }

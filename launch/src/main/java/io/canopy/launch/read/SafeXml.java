@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import io.canopy.XmlLimits;
 import io.canopy.InputException;
 import io.canopy.bt.load.TextFile;
 import java.io.IOException;
@@ -107,7 +108,7 @@ public final class SafeXml {
 
         @Override
         public void startElement(String uri, String localName, String qName, Attributes atts) {
-            io.canopy.XmlLimits.checkDepth(open.size() + 1, String.valueOf(file), locator.getLineNumber(),
+            XmlLimits.checkDepth(open.size() + 1, String.valueOf(file), locator.getLineNumber(),
                     locator.getColumnNumber(), qName);
             Map<String, String> attrs = new LinkedHashMap<>();
             for (int i = 0; i < atts.getLength(); i++) {

@@ -1,5 +1,12 @@
 package io.canopy.launch.read;
 
+import io.canopy.expr.CompiledExpression;
+import io.canopy.expr.Dialect;
+import io.canopy.expr.Expressions;
+import io.canopy.expr.MapScope;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import io.canopy.Names;
 import java.util.Map;
 import java.util.function.Function;
@@ -32,14 +39,14 @@ public final class Substitutions {
     private final Map<String, String> vars;
     private final Function<String, String> env;
     private final String dirname;
-    private final java.util.List<java.nio.file.Path> searchPath;
+    private final List<Path> searchPath;
 
     public Substitutions(Map<String, String> vars, Function<String, String> env, String dirname) {
-        this(vars, env, dirname, java.util.List.of());
+        this(vars, env, dirname, List.of());
     }
 
     public Substitutions(Map<String, String> vars, Function<String, String> env, String dirname,
-            java.util.List<java.nio.file.Path> searchPath) {
+            List<Path> searchPath) {
         this.vars = vars;
         this.env = env;
         this.dirname = dirname;
@@ -142,7 +149,7 @@ public final class Substitutions {
                 return eval(unquoteAny(rest), inner);
             default:
                 throw new Failure("unknown substitution \"$(" + inner + ")\" in \"" + whole + "\"" + Names.suggestion(command,
-                        java.util.List.of("var", "env", "dirname", "find-pkg-share", "eval"))
+                        List.of("var", "env", "dirname", "find-pkg-share", "eval"))
                         + "; use $(var NAME), $(env NAME [DEFAULT]), $(dirname), $(find-pkg-share NAME) or $(eval EXPR)");
         }
     }
@@ -151,19 +158,19 @@ public final class Substitutions {
         if (name.isEmpty() || indexOfSpace(name) >= 0 || name.contains("/")) {
             throw new Failure("$(find-pkg-share) takes one folder name, as in $(find-pkg-share my_robot); got \"$(" + inner + ")\"");
         }
-        for (java.nio.file.Path dir : searchPath) {
-            java.nio.file.Path abs = dir.toAbsolutePath().normalize();
-            for (java.nio.file.Path candidate : new java.nio.file.Path[] {abs.resolve(name), abs.resolve("share").resolve(name)}) {
-                if (java.nio.file.Files.isDirectory(candidate)) {
+        for (Path dir : searchPath) {
+            Path abs = dir.toAbsolutePath().normalize();
+            for (Path candidate : new Path[] {abs.resolve(name), abs.resolve("share").resolve(name)}) {
+                if (Files.isDirectory(candidate)) {
                     return candidate.toString();
                 }
             }
-            if (abs.getFileName() != null && abs.getFileName().toString().equals(name) && java.nio.file.Files.isDirectory(abs)) {
+            if (abs.getFileName() != null && abs.getFileName().toString().equals(name) && Files.isDirectory(abs)) {
                 return abs.toString();
             }
         }
         throw new Failure("$(find-pkg-share " + name + "): no folder '" + name + "' in the search path ("
-                + (searchPath.isEmpty() ? "empty" : String.join(", ", searchPath.stream().map(java.nio.file.Path::toString).toList()))
+                + (searchPath.isEmpty() ? "empty" : String.join(", ", searchPath.stream().map(Path::toString).toList()))
                 + "); pass --path DIR (DIR/" + name + " or DIR/share/" + name + "), or list folders in CANOPY_PATH");
     }
 
@@ -171,14 +178,14 @@ public final class Substitutions {
         if (expression.isBlank()) {
             throw new Failure("$(eval) takes an expression, as in $(eval $(var rate) * 2) or $(eval '$(var mode)' == 'sim')");
         }
-        io.canopy.expr.MapScope scope = new io.canopy.expr.MapScope();
+        MapScope scope = new MapScope();
         for (Map.Entry<String, String> v : vars.entrySet()) {
             if (v.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
                 scope.declare(v.getKey(), literal(v.getValue()));
             }
         }
         try {
-            io.canopy.expr.CompiledExpression c = io.canopy.expr.Expressions.compile(expression, scope, io.canopy.expr.Dialect.ECMASCRIPT);
+            CompiledExpression c = Expressions.compile(expression, scope, Dialect.ECMASCRIPT);
             return c.evalString();
         } catch (RuntimeException e) { // a syntax error (InputException) or an evaluation error (ExpressionException)
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");

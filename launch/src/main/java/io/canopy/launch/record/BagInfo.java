@@ -1,5 +1,7 @@
 package io.canopy.launch.record;
 
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.Message;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -100,11 +102,11 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
     }
 
     /** A recording's own message ({@code canopy.record.v1.*}) decoded, or null for another schema. */
-    public static com.google.protobuf.Message decodeRecord(String schema, byte[] data) throws IOException {
+    public static Message decodeRecord(String schema, byte[] data) throws IOException {
         if (!schema.startsWith("canopy.record.v1.")) {
             return null;
         }
-        return com.google.protobuf.DynamicMessage.parseFrom(RecordSchemas.type(schema.substring("canopy.record.v1.".length())), data);
+        return DynamicMessage.parseFrom(RecordSchemas.type(schema.substring("canopy.record.v1.".length())), data);
     }
 
     public long messageCount() {

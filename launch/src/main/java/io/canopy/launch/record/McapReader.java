@@ -1,5 +1,6 @@
 package io.canopy.launch.record;
 
+import java.nio.channels.FileChannel;
 import com.github.luben.zstd.Zstd;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -66,7 +67,7 @@ final class McapReader {
      * chunk (the recorder writes its metadata before any), without reading the rest; empty when there is none.
      */
     static Map<String, String> headMetadata(Path file, String name) throws IOException {
-        try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(file)) {
+        try (FileChannel in = FileChannel.open(file)) {
             ByteBuffer magic = ByteBuffer.allocate(8);
             in.read(magic, 0);
             if (!Arrays.equals(magic.array(), McapWriter.MAGIC)) {

@@ -1,5 +1,6 @@
 package io.canopy.launch.record;
 
+import java.util.Arrays;
 import com.github.luben.zstd.Zstd;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -116,9 +117,9 @@ final class McapWriter implements AutoCloseable {
         crc.update(chunk.data, 0, chunk.size);
         byte[] packed;
         if (compression.equals("zstd")) {
-            packed = Zstd.compress(java.util.Arrays.copyOf(chunk.data, chunk.size), 3);
+            packed = Zstd.compress(Arrays.copyOf(chunk.data, chunk.size), 3);
         } else {
-            packed = java.util.Arrays.copyOf(chunk.data, chunk.size);
+            packed = Arrays.copyOf(chunk.data, chunk.size);
         }
         record.clear();
         record.u64(chunkStart).u64(chunkEnd).u64(chunk.size).u32((int) crc.getValue()).str(compression).u64(packed.length)
@@ -223,7 +224,7 @@ final class McapWriter implements AutoCloseable {
     private static byte[] framed(int op, Buf content) {
         Buf b = new Buf(content.size + 9);
         b.u8(op).u64(content.size).bytes(content.data, 0, content.size);
-        return java.util.Arrays.copyOf(b.data, b.size);
+        return Arrays.copyOf(b.data, b.size);
     }
 
     private final ByteBuffer head = ByteBuffer.allocate(9).order(ByteOrder.LITTLE_ENDIAN);
@@ -257,7 +258,7 @@ final class McapWriter implements AutoCloseable {
 
         private void room(int n) {
             if (size + n > data.length) {
-                data = java.util.Arrays.copyOf(data, Math.max(data.length * 2, size + n));
+                data = Arrays.copyOf(data, Math.max(data.length * 2, size + n));
             }
         }
 

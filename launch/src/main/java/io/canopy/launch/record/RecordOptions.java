@@ -1,5 +1,7 @@
 package io.canopy.launch.record;
 
+import io.canopy.InputException;
+import java.util.Locale;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.run.NodeTap;
@@ -29,7 +31,7 @@ public final class RecordOptions {
         }
         long max = bytes(maxSize);
         if (max > 0 && max < MIN_SIZE) {
-            throw new io.canopy.InputException("--record-max-size " + maxSize + ": below 64k; each file repeats the schemas and "
+            throw new InputException("--record-max-size " + maxSize + ": below 64k; each file repeats the schemas and "
                     + "the launch, tree and machine files (about 30 kB for the demo), so give 64k or more (for example 100M)");
         }
         session = RecordSession.start(record, plan, max);
@@ -46,7 +48,7 @@ public final class RecordOptions {
     }
 
     static long bytes(String text) {
-        String t = text.strip().toUpperCase(java.util.Locale.ROOT);
+        String t = text.strip().toUpperCase(Locale.ROOT);
         long unit = 1;
         if (t.endsWith("K")) {
             unit = 1L << 10;
@@ -59,7 +61,7 @@ public final class RecordOptions {
         try {
             return Long.parseLong(digits) * unit;
         } catch (NumberFormatException e) {
-            throw new io.canopy.InputException("--record-max-size \"" + text + "\": not a size; write for example 500M or 2G");
+            throw new InputException("--record-max-size \"" + text + "\": not a size; write for example 500M or 2G");
         }
     }
 }

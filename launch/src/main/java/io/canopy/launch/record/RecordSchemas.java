@@ -1,5 +1,7 @@
 package io.canopy.launch.record;
 
+import java.util.LinkedHashSet;
+import java.util.Set;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
@@ -57,14 +59,14 @@ final class RecordSchemas {
 
     /** {@code file} and its imports, imports first, each once: a FileDescriptorSet a reader can build types from. */
     static byte[] withImports(Descriptors.FileDescriptor file) {
-        java.util.LinkedHashSet<Descriptors.FileDescriptor> all = new java.util.LinkedHashSet<>();
+        LinkedHashSet<Descriptors.FileDescriptor> all = new LinkedHashSet<>();
         collect(file, all);
         FileDescriptorSet.Builder set = FileDescriptorSet.newBuilder();
         all.forEach(f -> set.addFile(f.toProto()));
         return set.build().toByteArray();
     }
 
-    private static void collect(Descriptors.FileDescriptor file, java.util.Set<Descriptors.FileDescriptor> into) {
+    private static void collect(Descriptors.FileDescriptor file, Set<Descriptors.FileDescriptor> into) {
         for (Descriptors.FileDescriptor d : file.getDependencies()) {
             collect(d, into);
         }

@@ -1,5 +1,6 @@
 package io.canopy.launch.record;
 
+import org.slf4j.LoggerFactory;
 import com.google.protobuf.Message;
 import io.canopy.bt.Entry;
 import io.canopy.bt.observe.TransitionBatch;
@@ -283,7 +284,7 @@ final class Recorder implements NodeTap {
     @Override
     public void closed() {
         if (gate != null && (gate.overran() > 0 || gate.passed() > 0)) {
-            org.slf4j.LoggerFactory.getLogger(Recorder.class).warn("recording {}: {} tick(s) started while a link's reader was "
+            LoggerFactory.getLogger(Recorder.class).warn("recording {}: {} tick(s) started while a link's reader was "
                     + "still handing a message over, {} message(s) waited over 100 ms for a tick and went in during it; a "
                     + "replay of those ticks may differ", prefix, gate.overran(), gate.passed());
         }

@@ -1,5 +1,9 @@
 package io.canopy.launch.record;
 
+import io.canopy.launch.plan.RealtimePlan;
+import java.io.File;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import io.canopy.InputException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
@@ -148,7 +152,7 @@ final class Recording {
         for (Path w : with) {
             m = m.replace(dir.resolve(match(w)).toString(), w.toString());
         }
-        return m.replace(dir + java.io.File.separator, file + ":");
+        return m.replace(dir + File.separator, file + ":");
     }
 
     /** The embedded file that {@code --with w} replaces: the same relative path, else the only one of that file name. */
@@ -213,11 +217,11 @@ final class Recording {
                 m.keepAliveS(), m.telemetryTimer(), m.source());
         return new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), trees, n.machines(), n.links(),
                 n.motors(), n.sensors(), n.diffDrive(), none, n.binds(), n.source(), n.devices(), n.monitor(),
-                n.foreign(), n.remotes(), io.canopy.launch.plan.RealtimePlan.NONE); // a replay runs on the manual clock: no real-time threads
+                n.foreign(), n.remotes(), RealtimePlan.NONE); // a replay runs on the manual clock: no real-time threads
     }
 
     private static int closedPort() {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
             return 9; // discard: nothing listens there either

@@ -1,5 +1,8 @@
 package io.canopy.launch.record;
 
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
 import io.canopy.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,7 +33,7 @@ final class RecordingFiles {
     static Path continuation(Path base, int index) {
         String name = base.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String n = String.format(java.util.Locale.ROOT, "%03d", index);
+        String n = String.format(Locale.ROOT, "%03d", index);
         return base.resolveSibling(dot > 0 ? name.substring(0, dot) + "-" + n + name.substring(dot) : name + "-" + n);
     }
 
@@ -49,7 +52,7 @@ final class RecordingFiles {
                 heads.add(h);
             }
         }
-        heads.sort(java.util.Comparator.comparingInt(Head::index));
+        heads.sort(Comparator.comparingInt(Head::index));
         Head low = heads.get(0);
         for (Head h : heads) {
             if (!Objects.equals(h.id(), low.id())) {
@@ -106,7 +109,7 @@ final class RecordingFiles {
         Pattern p = Pattern.compile(Pattern.quote(stem) + "-(\\d{1,9})" + Pattern.quote(ext));
         Path folder = base.file().toAbsolutePath().getParent();
         List<Head> out = new ArrayList<>();
-        try (java.util.stream.Stream<Path> s = Files.list(folder)) {
+        try (Stream<Path> s = Files.list(folder)) {
             for (Path f : (Iterable<Path>) s::iterator) {
                 Matcher m = p.matcher(f.getFileName().toString());
                 if (m.matches() && Files.isRegularFile(f)) {

@@ -1,5 +1,6 @@
 package io.canopy.launch.record;
 
+import java.util.Arrays;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickTimer;
 
@@ -31,7 +32,7 @@ final class TickTimeClock implements NanoClock {
     void timers(TickTimer[] all) {
         timers = all;
         ran = new long[all.length];
-        java.util.Arrays.fill(ran, Long.MIN_VALUE);
+        Arrays.fill(ran, Long.MIN_VALUE);
     }
 
     /** Tick thread: timer {@code timer}'s cycle starts at {@code nowNs}. */

@@ -1,5 +1,6 @@
 package io.canopy.launch.remote;
 
+import com.google.protobuf.Message;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
@@ -223,7 +224,7 @@ final class RemoteLink {
     }
 
     @SuppressWarnings("unchecked")
-    private <T extends com.google.protobuf.Message> T parse(Envelope envelope, String name, String what) {
+    private <T extends Message> T parse(Envelope envelope, String name, String what) {
         String topic = plan.topic() + "/" + what;
         if (!envelope.hasEvent() || !name.equals(envelope.getEvent().getName())) {
             warnOnce("shape:" + what, "remote {}: a message on {} is not an Event named {} (body {}{}); ignored", plan.type(),

@@ -1,5 +1,8 @@
 package io.canopy.launch.route;
 
+import io.canopy.hardware.serial.SerialLink;
+import java.util.Arrays;
+import org.slf4j.LoggerFactory;
 import io.canopy.launch.run.Failsafe;
 import io.canopy.launch.run.MachineSlot;
 import io.canopy.OnceLog;
@@ -28,7 +31,7 @@ public final class EventBus {
     private long refused;
     private long unconsumed;
     private final boolean errorOnUnconsumed;
-    private final OnceLog onceLog = new OnceLog(org.slf4j.LoggerFactory.getLogger(EventBus.class));
+    private final OnceLog onceLog = new OnceLog(LoggerFactory.getLogger(EventBus.class));
 
     /** @param eventPolicy the node's {@code event_policy}: "drop" counts events nobody takes, "error" also logs each name once */
     public EventBus(EventQueue outbox, String eventPolicy) {
@@ -37,21 +40,21 @@ public final class EventBus {
     }
 
     public void addMachine(MachineSlot m) {
-        MachineSlot[] a = java.util.Arrays.copyOf(machines, machines.length + 1);
+        MachineSlot[] a = Arrays.copyOf(machines, machines.length + 1);
         a[machines.length] = m;
         machines = a;
     }
 
     public void addTree(TreeSlot t) {
-        TreeSlot[] a = java.util.Arrays.copyOf(trees, trees.length + 1);
+        TreeSlot[] a = Arrays.copyOf(trees, trees.length + 1);
         a[trees.length] = t;
         trees = a;
     }
 
     public void addOutgoing(String eventName, String outboxKey) {
         int n = outNames.length;
-        outNames = java.util.Arrays.copyOf(outNames, n + 1);
-        outKeys = java.util.Arrays.copyOf(outKeys, n + 1);
+        outNames = Arrays.copyOf(outNames, n + 1);
+        outKeys = Arrays.copyOf(outKeys, n + 1);
         outNames[n] = eventName;
         outKeys[n] = outboxKey;
     }
@@ -119,8 +122,8 @@ public final class EventBus {
 
     private void countSafety(String name) {
         switch (name) {
-            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_LOST -> lostEvents++;
-            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK -> backEvents++;
+            case SerialLink.EVENT_DEVICE_LOST -> lostEvents++;
+            case SerialLink.EVENT_DEVICE_BACK -> backEvents++;
             case Failsafe.EVENT_STALL -> stallEvents++;
             default -> { }
         }

@@ -1,5 +1,6 @@
 package io.canopy.launch.route;
 
+import io.canopy.tick.TickTimer;
 import io.canopy.launch.run.NodeTap;
 import io.canopy.OnceLog;
 import io.canopy.bt.Entry;
@@ -23,7 +24,7 @@ public final class InboundRouter implements EventHandler {
     private String[] eventNames = new String[0];
     /** Per key: the control timer's tick count when an event last came through (-1: never). */
     private long[] lastTick = new long[0];
-    private io.canopy.tick.TickTimer control;
+    private TickTimer control;
     private final EventBus bus;
     private final OnceLog onceLog = new OnceLog(LOG);
     private long typeErrors;
@@ -45,7 +46,7 @@ public final class InboundRouter implements EventHandler {
     }
 
     /** The timer whose tick count {@link #lastTick(String)} reports. */
-    public void countTicksOf(io.canopy.tick.TickTimer timer) {
+    public void countTicksOf(TickTimer timer) {
         this.control = timer;
     }
 

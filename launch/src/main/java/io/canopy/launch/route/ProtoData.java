@@ -1,5 +1,7 @@
 package io.canopy.launch.route;
 
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.TextFormat;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
@@ -47,7 +49,7 @@ public final class ProtoData implements MemberAccess {
             case BYTE_STRING:
                 return ((ByteString) raw).toString(StandardCharsets.UTF_8);
             case ENUM:
-                return ((com.google.protobuf.Descriptors.EnumValueDescriptor) raw).getName();
+                return ((Descriptors.EnumValueDescriptor) raw).getName();
             default:
                 return new ProtoData((Message) raw);
         }
@@ -67,6 +69,6 @@ public final class ProtoData implements MemberAccess {
 
     @Override
     public String toString() {
-        return message.getDescriptorForType().getName() + "{" + com.google.protobuf.TextFormat.shortDebugString(message) + "}";
+        return message.getDescriptorForType().getName() + "{" + TextFormat.shortDebugString(message) + "}";
     }
 }

@@ -1,5 +1,8 @@
 package io.canopy.launch.run;
 
+import io.canopy.expr.ValueKind;
+import io.canopy.hardware.serial.SerialLink;
+import java.util.Arrays;
 import io.canopy.launch.route.EventBus;
 import io.canopy.bt.Entry;
 import io.canopy.hardware.device.MotorController;
@@ -61,7 +64,7 @@ public final class Failsafe implements StallHandler {
             this.name = name;
             this.entries = entries;
             this.seen = new long[entries.length];
-            java.util.Arrays.fill(seen, -1);
+            Arrays.fill(seen, -1);
             this.motors = motors;
         }
     }
@@ -145,7 +148,7 @@ public final class Failsafe implements StallHandler {
                 if (w.silent) {
                     w.silent = false;
                     LOG.info("node {}: serial link {}: frames again after a silence; device.back", node, w.link.plan.name());
-                    bus.publish(io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK, w.link.plan.name(), null, nowNs);
+                    bus.publish(SerialLink.EVENT_DEVICE_BACK, w.link.plan.name(), null, nowNs);
                 }
             } else if (!w.silent && w.timeoutNs > 0 && nowNs - w.lastFrameNs > w.timeoutNs) {
                 w.silent = true;
@@ -156,7 +159,7 @@ public final class Failsafe implements StallHandler {
                 LOG.warn("node {}: serial link {}: no frame for {} ms (timeout_ms {}) while the port is open; motors held "
                         + "at stop, device.lost", node, w.link.plan.name(), (nowNs - w.lastFrameNs) / 1_000_000,
                         w.timeoutNs / 1_000_000);
-                bus.publish(io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_LOST, w.link.plan.name(), null, nowNs);
+                bus.publish(SerialLink.EVENT_DEVICE_LOST, w.link.plan.name(), null, nowNs);
             }
         }
         for (Source s : sources) {
@@ -169,8 +172,8 @@ public final class Failsafe implements StallHandler {
                     s.seen[i] = seq;
                     written = true;
                 }
-                io.canopy.expr.ValueKind k = e.kind();
-                if (e.hasValue() && (k == io.canopy.expr.ValueKind.DOUBLE || k == io.canopy.expr.ValueKind.LONG)
+                ValueKind k = e.kind();
+                if (e.hasValue() && (k == ValueKind.DOUBLE || k == ValueKind.LONG)
                         && e.doubleValue() != 0) {
                     moving = true;
                 }
@@ -205,7 +208,7 @@ public final class Failsafe implements StallHandler {
      */
     public void onEvent(String name, Object data) {
         switch (name) {
-            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_LOST -> {
+            case SerialLink.EVENT_DEVICE_LOST -> {
                 Watched w = watched(data);
                 if (w != null) {
                     w.lost = true;
@@ -214,7 +217,7 @@ public final class Failsafe implements StallHandler {
                     }
                 }
             }
-            case io.canopy.hardware.serial.SerialLink.EVENT_DEVICE_BACK -> {
+            case SerialLink.EVENT_DEVICE_BACK -> {
                 Watched w = watched(data);
                 if (w != null && !missionReleases) {
                     release(w);

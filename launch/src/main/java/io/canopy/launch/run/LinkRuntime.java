@@ -1,5 +1,11 @@
 package io.canopy.launch.run;
 
+import io.canopy.hardware.wire.FrameError;
+import io.canopy.proto.LinkStatus;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.realtime.RealtimeOptions;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
 import io.canopy.launch.route.MessageTap;
 import io.canopy.launch.route.WakeOnInput;
 import io.canopy.InputException;
@@ -54,19 +60,19 @@ public final class LinkRuntime implements AutoCloseable {
      * @param downstream gets what no role consumed, and device.lost / device.back
      */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
-            LinkSink downstream, io.canopy.tick.NanoClock clock) {
+            LinkSink downstream, NanoClock clock) {
         return build(plan, motorPlans, sensors, tap, downstream, clock, NodeTap.NONE);
     }
 
     /** As above; {@code nodeTap} may put a gate in front of the roles, or replace the port or simulator by a cable (replay). */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
-            LinkSink downstream, io.canopy.tick.NanoClock clock, NodeTap nodeTap) {
-        return build(plan, motorPlans, sensors, tap, downstream, clock, nodeTap, java.util.function.UnaryOperator.identity());
+            LinkSink downstream, NanoClock clock, NodeTap nodeTap) {
+        return build(plan, motorPlans, sensors, tap, downstream, clock, nodeTap, UnaryOperator.identity());
     }
 
     /** As above; {@code wake} wraps the roles' sink (a tree's {@code wake_on}, see {@link WakeOnInput}). */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
-            LinkSink downstream, io.canopy.tick.NanoClock clock, NodeTap nodeTap, java.util.function.UnaryOperator<LinkSink> wake) {
+            LinkSink downstream, NanoClock clock, NodeTap nodeTap, UnaryOperator<LinkSink> wake) {
         List<DeviceRole> roles = new ArrayList<>();
         roles.add(tap);
         MotorController motors = null;
@@ -156,7 +162,7 @@ public final class LinkRuntime implements AutoCloseable {
     }
 
     static SerialConfig.Parity parity(String p) {
-        return SerialConfig.Parity.valueOf(p.toUpperCase(java.util.Locale.ROOT));
+        return SerialConfig.Parity.valueOf(p.toUpperCase(Locale.ROOT));
     }
 
     static SerialConfig.StopBits stopBits(String s) {
@@ -176,7 +182,7 @@ public final class LinkRuntime implements AutoCloseable {
     }
 
     /** Starts the simulator (if any) and the link, whose reader and writer threads apply {@code ioRealtime}. */
-    void start(io.canopy.tick.realtime.RealtimeOptions ioRealtime) {
+    void start(RealtimeOptions ioRealtime) {
         if (sim != null) {
             sim.start();
         }
@@ -237,8 +243,8 @@ public final class LinkRuntime implements AutoCloseable {
     /** Frames dropped on receive (every cause) plus frames the device sent that never arrived. */
     long errors() {
         long n = link.framesLost();
-        for (io.canopy.hardware.wire.FrameError e : io.canopy.hardware.wire.FrameError.values()) {
-            if (e != io.canopy.hardware.wire.FrameError.SEQ_GAP) { // gaps are counted in frames, by framesLost
+        for (FrameError e : FrameError.values()) {
+            if (e != FrameError.SEQ_GAP) { // gaps are counted in frames, by framesLost
                 n += link.receiveErrors(e);
             }
         }
@@ -246,14 +252,14 @@ public final class LinkRuntime implements AutoCloseable {
     }
 
     /** The link's state and counters for telemetry (outbox thread). */
-    io.canopy.proto.LinkStatus status(boolean silent) {
-        return io.canopy.proto.LinkStatus.newBuilder().setLink(plan.name()).setConnected(link.isConnected()).setSilent(silent)
+    LinkStatus status(boolean silent) {
+        return LinkStatus.newBuilder().setLink(plan.name()).setConnected(link.isConnected()).setSilent(silent)
                 .setFramesReceived(link.framesReceived()).setFramesSent(link.framesSent())
-                .setBadCobs(link.receiveErrors(io.canopy.hardware.wire.FrameError.BAD_COBS))
-                .setShortFrames(link.receiveErrors(io.canopy.hardware.wire.FrameError.SHORT))
-                .setBadCrc(link.receiveErrors(io.canopy.hardware.wire.FrameError.BAD_CRC))
-                .setOversize(link.receiveErrors(io.canopy.hardware.wire.FrameError.OVERSIZE))
-                .setUnparsable(link.receiveErrors(io.canopy.hardware.wire.FrameError.UNPARSABLE))
+                .setBadCobs(link.receiveErrors(FrameError.BAD_COBS))
+                .setShortFrames(link.receiveErrors(FrameError.SHORT))
+                .setBadCrc(link.receiveErrors(FrameError.BAD_CRC))
+                .setOversize(link.receiveErrors(FrameError.OVERSIZE))
+                .setUnparsable(link.receiveErrors(FrameError.UNPARSABLE))
                 .setSequenceGaps(link.framesLost()).setLostCount(link.lostCount())
                 .setDroppedQueueFull(link.droppedQueueFull()).setDroppedDeviceLost(link.droppedDeviceLost()).build();
     }

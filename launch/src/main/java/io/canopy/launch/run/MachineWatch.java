@@ -1,5 +1,6 @@
 package io.canopy.launch.run;
 
+import io.canopy.tick.NanoClock;
 import io.canopy.bt.observe.MachineRecorder;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineObserver;
@@ -16,7 +17,7 @@ final class MachineWatch implements MachineObserver {
     }
 
     /** Starts recording {@code machine}'s steps under {@code name} (before it starts, or on the tick thread). */
-    static MachineRecorder attach(String name, Machine machine, io.canopy.tick.NanoClock clock) {
+    static MachineRecorder attach(String name, Machine machine, NanoClock clock) {
         Statechart chart = machine.chart();
         List<String> states = new ArrayList<>();
         states.add("(root)");

@@ -1,5 +1,9 @@
 package io.canopy.launch.run;
 
+import io.canopy.launch.plan.Endpoint;
+import io.canopy.messaging.broker.BrokerLimits;
+import java.util.HashMap;
+import java.util.Map;
 import io.canopy.launch.plan.MqttPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.messaging.broker.EmbeddedBroker;
@@ -32,18 +36,18 @@ public final class Mqtt {
             b.clientId(m.clientId());
         }
         b.keepAliveS(m.keepAliveS());
-        b.maxMessageBytes(io.canopy.messaging.broker.BrokerLimits.of(m.maxMessageKb(), m.clientRate()).maxMessageBytes());
+        b.maxMessageBytes(BrokerLimits.of(m.maxMessageKb(), m.clientRate()).maxMessageBytes());
         // commands must survive a broker restart: a node that subscribes (mqtt: sources) keeps its session at the
         // broker (stable client id canopy-<namespace>-<node>), so QoS 1 commands published while it is away are
         // delivered when it is back; and it retries at most every 500 ms, so a restarted broker is seen quickly
-        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof io.canopy.launch.plan.Endpoint.Mqtt)
+        boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof Endpoint.Mqtt)
                 || !plan.remotes().isEmpty(); // a worker's result sent while the node is away is delivered when it is back
         b.persistentSession(subscribes).reconnectBackoffMs(100, 500);
         return Node.start(b.build());
     }
 
     /** Embedded brokers of this process by the port their {@code <mqtt port>} asked for, with their users. */
-    private static final java.util.Map<Integer, Shared> BROKERS = new java.util.HashMap<>();
+    private static final Map<Integer, Shared> BROKERS = new HashMap<>();
 
     private static final class Shared {
         final EmbeddedBroker broker;
@@ -65,7 +69,7 @@ public final class Mqtt {
         }
         synchronized (BROKERS) {
             Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.startForNodes(port,
-                    io.canopy.messaging.broker.BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
+                    BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
             s.users++;
             return s.broker;
         }

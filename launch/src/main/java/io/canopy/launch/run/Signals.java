@@ -1,5 +1,6 @@
 package io.canopy.launch.run;
 
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,7 @@ public final class Signals {
     private Signals() {}
 
     /** Installs the handlers; returns what was installed, for logs. */
-    public static String onInterrupt(java.util.function.Consumer<String> onSignal, Runnable waitForShutdown) {
+    public static String onInterrupt(Consumer<String> onSignal, Runnable waitForShutdown) {
         AtomicReference<String> how = new AtomicReference<>("signal handlers");
         try {
             for (String name : new String[] {"INT", "TERM"}) {

@@ -1,5 +1,6 @@
 package io.canopy.launch.status;
 
+import javax.xml.stream.XMLStreamException;
 import io.canopy.bt.Node;
 import io.canopy.bt.groot.Groot2Xml;
 import io.canopy.bt.observe.TreeObserver;
@@ -92,7 +93,7 @@ public final class LayoutXml {
             if (x != null) {
                 try {
                     x.close();
-                } catch (javax.xml.stream.XMLStreamException ignored) {
+                } catch (XMLStreamException ignored) {
                     // closing a reader of a file already read
                 }
             }

@@ -1,5 +1,8 @@
 package io.canopy.launch.status;
 
+import java.io.IOException;
+import javax.xml.parsers.ParserConfigurationException;
+import org.xml.sax.SAXException;
 import io.canopy.InputException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -35,7 +38,7 @@ public final class ScxmlOutline {
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             Element root = f.newDocumentBuilder().parse(new InputSource(new StringReader(scxml))).getDocumentElement();
             o.walk(root, null);
-        } catch (java.io.IOException | javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException e) {
+        } catch (IOException | ParserConfigurationException | SAXException e) {
             throw new InputException(name + ": not an SCXML document (" + e.getMessage() + ")");
         }
         return o;

@@ -1,5 +1,9 @@
 package io.canopy.launch.status;
 
+import java.io.IOException;
+import javax.xml.parsers.ParserConfigurationException;
+import org.w3c.dom.NamedNodeMap;
+import org.xml.sax.SAXException;
 import io.canopy.InputException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -49,7 +53,7 @@ public final class TreeShape {
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             root = f.newDocumentBuilder().parse(new InputSource(new StringReader(xml))).getDocumentElement();
-        } catch (java.io.IOException | javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException e) {
+        } catch (IOException | ParserConfigurationException | SAXException e) {
             throw new InputException("tree XML: " + e.getMessage());
         }
         Map<String, Element> subtreeBodies = new HashMap<>();
@@ -97,7 +101,7 @@ public final class TreeShape {
         }
         String path = parentPath.isEmpty() ? name : parentPath + "/" + name;
         Map<String, String> ports = new LinkedHashMap<>();
-        org.w3c.dom.NamedNodeMap attrs = e.getAttributes();
+        NamedNodeMap attrs = e.getAttributes();
         for (int i = 0; i < attrs.getLength(); i++) {
             String a = attrs.item(i).getNodeName();
             if (!a.equals("name") && !a.equals("ID") && !a.startsWith("_")) {

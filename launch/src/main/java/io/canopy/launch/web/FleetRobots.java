@@ -1,5 +1,6 @@
 package io.canopy.launch.web;
 
+import io.canopy.launch.fleet.ClaimBoard;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -183,7 +184,7 @@ final class FleetRobots implements RobotSource {
         }
     }
 
-    private static final String CLAIMS = io.canopy.launch.fleet.ClaimBoard.PREFIX;
+    private static final String CLAIMS = ClaimBoard.PREFIX;
 
     /** A message on {@code fleet/claims/<resource>}: a claim (the holder is the envelope's source), a release, or a cleared topic. */
     private void claim(String resource, byte[] payload, boolean retained, long now) {

@@ -1,5 +1,6 @@
 package io.canopy.launch.web;
 
+import com.google.gson.GsonBuilder;
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -23,7 +24,7 @@ final class LiveHub implements AutoCloseable {
     static final long PERIOD_MS = 50;
     private static final int TRAIL = 2000;
     /** Nulls kept: a key set to null in a delta is how the page learns it was removed. */
-    private static final Gson GSON = new com.google.gson.GsonBuilder().serializeNulls().create();
+    private static final Gson GSON = new GsonBuilder().serializeNulls().create();
 
     private final RobotSource source;
     private final boolean control;

@@ -1,5 +1,6 @@
 package io.canopy.launch.web;
 
+import java.util.TreeMap;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.canopy.launch.status.ScxmlOutline;
@@ -26,7 +27,7 @@ final class Shapes {
             o.addProperty("path", n.path());
             if (!n.ports().isEmpty()) {
                 JsonObject a = new JsonObject();
-                new java.util.TreeMap<>(n.ports()).forEach(a::addProperty);
+                new TreeMap<>(n.ports()).forEach(a::addProperty);
                 o.add("attrs", a);
             }
             nodes.add(o);

@@ -1,5 +1,7 @@
 package io.canopy.launch.web;
 
+import java.io.UncheckedIOException;
+import java.util.concurrent.ConcurrentHashMap;
 import io.canopy.InputException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -260,7 +262,7 @@ public final class WebServer implements AutoCloseable {
         return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }
 
-    private static final Map<String, String> CACHE = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, String> CACHE = new ConcurrentHashMap<>();
 
     private static String resource(String file) {
         return CACHE.computeIfAbsent(file, f -> {
@@ -270,7 +272,7 @@ public final class WebServer implements AutoCloseable {
                 }
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
     }

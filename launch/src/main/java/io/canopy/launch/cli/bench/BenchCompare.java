@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.bench;
 
+import io.canopy.InputException;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -39,7 +40,7 @@ final class BenchCompare {
                 }
             }
         }
-        throw new io.canopy.InputException("--compare needs the Canopy source checkout (bench/pom.xml) above "
+        throw new InputException("--compare needs the Canopy source checkout (bench/pom.xml) above "
                 + Path.of("").toAbsolutePath() + " or the canopy jar; run it from the checkout");
     }
 
@@ -54,7 +55,7 @@ final class BenchCompare {
                 int built = new ProcessBuilder("mvn", "-B", "-q", "-ntp", "-Dstyle.color=never", "-pl", "bench", "-am",
                         "package", "-DskipTests").directory(root.toFile()).inheritIO().start().waitFor();
                 if (built != 0 || !Files.isRegularFile(jar)) {
-                    throw new io.canopy.InputException("building the bench module failed (exit " + built
+                    throw new InputException("building the bench module failed (exit " + built
                             + "); run `mvn -pl bench -am package -DskipTests` in " + root + " to see why");
                 }
             }
@@ -70,17 +71,17 @@ final class BenchCompare {
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 int exit = jmh.waitFor();
                 if (exit != 0) {
-                    throw new io.canopy.InputException("the JMH run exited with " + exit + "; run the command above to see its output");
+                    throw new InputException("the JMH run exited with " + exit + "; run the command above to see its output");
                 }
                 return parse(Files.readString(result));
             } finally {
                 Files.deleteIfExists(result);
             }
         } catch (IOException e) {
-            throw new io.canopy.InputException("cannot run the bench jar " + jar + ": " + e.getMessage());
+            throw new InputException("cannot run the bench jar " + jar + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new io.canopy.InputException("interrupted while running " + jar);
+            throw new InputException("interrupted while running " + jar);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.canopy.launch.cli.bench;
 
+import io.canopy.InputException;
+import java.util.List;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.statemachine.tools.FsmBenchmark;
 import java.io.PrintWriter;
@@ -40,12 +42,12 @@ final class BenchFsmCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (compare) {
-            FsmCompareTable.render(BenchCompare.run("FsmCompareBenchmark", java.util.List.of("-f", "1", "-wi", "1", "-w", "2s",
+            FsmCompareTable.render(BenchCompare.run("FsmCompareBenchmark", List.of("-f", "1", "-wi", "1", "-w", "2s",
                     "-i", Integer.toString(runs), "-r", "1s"), spec.commandLine().getOut()), json, spec.commandLine().getOut());
             return CanopyMain.EXIT_OK;
         }
         if (events < 1 || warmup < 0 || runs < 1) {
-            throw new io.canopy.InputException("--events and --runs must be at least 1 and --warmup not negative: got events="
+            throw new InputException("--events and --runs must be at least 1 and --warmup not negative: got events="
                     + events + ", warmup=" + warmup + ", runs=" + runs);
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.bench;
 
+import io.canopy.InputException;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
 import io.canopy.bt.load.TextFile;
@@ -53,7 +54,7 @@ final class BenchObserveCommand implements Callable<Integer> {
             try {
                 rows = bench.run(file, port);
             } catch (IllegalStateException e) {
-                throw new io.canopy.InputException("canopy bench observe: " + e.getMessage() + "; give free ports with --groot2-port");
+                throw new InputException("canopy bench observe: " + e.getMessage() + "; give free ports with --groot2-port");
             }
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.bench;
 
+import java.lang.management.MemoryPoolMXBean;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
 import com.google.gson.GsonBuilder;
@@ -137,7 +138,7 @@ public final class BenchSoakCommand implements Callable<Integer> {
             gcCount += Math.max(0, gc.getCollectionCount());
             gcMs += Math.max(0, gc.getCollectionTime());
         }
-        for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             MemoryUsage u = pool.getCollectionUsage(); // heap pools only: usage after the last collection
             if (u != null) {
                 afterGc += u.getUsed();

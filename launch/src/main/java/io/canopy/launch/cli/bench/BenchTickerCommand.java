@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.bench;
 
+import com.sun.management.ThreadMXBean;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.InputException;
 import io.canopy.tick.realtime.IdleMode;
@@ -184,7 +185,7 @@ final class BenchTickerCommand implements Callable<Integer> {
      */
     private Result run(IdleMode mode, RealtimeOptions rt, long hz, int runSeconds, long warmUpTicks) {
         boolean warmUp = warmUpTicks > 0;
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.setThreadAllocatedMemoryEnabled(true);
         long periodNs = TickRate.hz(hz).periodNs();
         // the warm-up's period may be shorter than the spin threshold: halve it there so that both the park

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.bench;
 
+import io.canopy.InputException;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
 import io.canopy.bt.load.TextFile;
@@ -52,7 +53,7 @@ final class BenchTreeCommand implements Callable<Integer> {
             return TreeCompareTable.print(this, spec.commandLine().getOut());
         }
         if (file == null) {
-            throw new io.canopy.InputException("canopy bench tree: give a tree FILE.xml, or --compare to run the four bench "
+            throw new InputException("canopy bench tree: give a tree FILE.xml, or --compare to run the four bench "
                     + "trees under JMH");
         }
         TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");

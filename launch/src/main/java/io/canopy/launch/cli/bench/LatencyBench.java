@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.bench;
 
+import java.util.SplittableRandom;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import io.canopy.hardware.serial.LinkSink;
@@ -195,7 +196,7 @@ public final class LatencyBench {
         // readings at the given mean rate, each gap drawn from [0.5, 1.5) periods (seeded): a sensor is not
         // phase-locked to the node's timer, so the tick mode sees every phase
         long period = Math.round(1e9 / sensorHz);
-        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        SplittableRandom random = new SplittableRandom(42);
         long next = System.nanoTime() + period;
         for (int seq = 2; seq <= total; seq++) {
             long wait;

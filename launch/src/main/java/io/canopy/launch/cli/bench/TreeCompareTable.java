@@ -1,5 +1,9 @@
 package io.canopy.launch.cli.bench;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import java.nio.file.Path;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
 import io.canopy.bt.bench.TreeBench;
@@ -28,11 +32,11 @@ final class TreeCompareTable {
     }
 
     /** Prints the table (and with {@code json} one JSON line) of JMH scores; node ticks are counted on the tree files in {@code trees}. */
-    static void render(List<BenchCompare.Score> scores, java.nio.file.Path trees, boolean json, PrintWriter out) {
+    static void render(List<BenchCompare.Score> scores, Path trees, boolean json, PrintWriter out) {
         Map<String, Map<String, BenchCompare.Score>> table = BenchCompare.byParam(scores);
         out.printf(Locale.ROOT, "%-18s %8s %13s %13s %13s %13s %10s%n", "tree", "nodes", "canopy ns/node",
                 "canopy B/tick", "gdx-ai ns/node", "gdx-ai B/tick", "gdx/canopy");
-        com.google.gson.JsonArray rows = new com.google.gson.JsonArray();
+        JsonArray rows = new JsonArray();
         for (Map.Entry<String, Map<String, BenchCompare.Score>> row : table.entrySet()) {
             double nodes = TreeBench.countNodeTicks(trees.resolve(row.getKey() + ".xml"));
             BenchCompare.Score canopy = row.getValue().get("canopy");
@@ -43,7 +47,7 @@ final class TreeCompareTable {
                     canopy == null ? "-" : fmt(canopy.bytesPerOp(), 3), fmt(gNs, 2),
                     gdx == null ? "-" : fmt(gdx.bytesPerOp(), 3),
                     canopy == null || gdx == null ? "-" : fmt(gNs / cNs, 2) + "x");
-            com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+            JsonObject o = new JsonObject();
             o.addProperty("tree", row.getKey());
             o.addProperty("node_ticks_per_root_tick", nodes);
             add(o, "canopy_ns_per_node_tick", cNs);
@@ -62,7 +66,7 @@ final class TreeCompareTable {
         out.println("B/tick is JMH -prof gc (all JVM threads / ops): a constant ~6 KB/s of harness allocation shows as"
                 + " a few hundredths of a byte on slow ops; it is not the tree's.");
         if (json) {
-            com.google.gson.JsonObject all = new com.google.gson.JsonObject();
+            JsonObject all = new JsonObject();
             all.add("trees", rows);
             out.println(all);
         }
@@ -73,9 +77,9 @@ final class TreeCompareTable {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
-    private static void add(com.google.gson.JsonObject o, String key, double v) {
+    private static void add(JsonObject o, String key, double v) {
         if (Double.isNaN(v)) {
-            o.add(key, com.google.gson.JsonNull.INSTANCE);
+            o.add(key, JsonNull.INSTANCE);
         } else {
             o.addProperty(key, Math.round(v * 10_000) / 10_000.0);
         }

@@ -1,5 +1,11 @@
 package io.canopy.launch.cli.topic;
 
+import io.canopy.launch.record.BagInfo;
+import io.canopy.launch.status.StatusText;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
 import io.canopy.launch.cli.BrokerOptions;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
@@ -70,7 +76,7 @@ public final class EchoCommand implements Callable<Integer> {
 
     @Option(names = "--bag", paramLabel = "FILE.mcap",
             description = "Print the messages of TOPIC (a filter: robot1/controller/in/#) from a recording instead of a broker.")
-    java.nio.file.Path bag;
+    Path bag;
 
     @Override
     public Integer call() throws Exception {
@@ -115,24 +121,24 @@ public final class EchoCommand implements Callable<Integer> {
     }
 
     /** {@code --bag}: the recorded messages whose channel matches TOPIC, one line each, in file order. */
-    private int echoBag() throws java.io.IOException {
-        if (!java.nio.file.Files.isRegularFile(bag)) {
+    private int echoBag() throws IOException {
+        if (!Files.isRegularFile(bag)) {
             throw new InputException("--bag " + bag + ": no such file; give a recording made with canopy run --record");
         }
-        java.util.regex.Pattern match = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(topic.replaceFirst("^/", ""))
+        Pattern match = Pattern.compile(Pattern.quote(topic.replaceFirst("^/", ""))
                 .replace("+", "\\E[^/]*\\Q").replace("#", "\\E.*\\Q"));
         PrintWriter out = spec.commandLine().getOut();
         long[] printed = {0};
-        io.canopy.launch.record.BagInfo.messages(bag, (t, schema, logTimeNs, data) -> {
+        BagInfo.messages(bag, (t, schema, logTimeNs, data) -> {
             if ((count > 0 && printed[0] >= count) || !match.matcher(t).matches()) {
                 return;
             }
             printed[0]++;
             try {
-                Message m = io.canopy.launch.record.BagInfo.decodeRecord(schema, data);
+                Message m = BagInfo.decodeRecord(schema, data);
                 out.println(m == null ? format(t, data, false)
                         : t + " " + Instant.ofEpochSecond(0, logTimeNs) + " " + TextFormat.printer().shortDebugString(m));
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 out.println(t + " (undecodable " + schema + ": " + e.getMessage() + ")");
             }
         });
@@ -183,7 +189,7 @@ public final class EchoCommand implements Callable<Integer> {
             return sb.append(" (no body)").toString();
         }
         Message body = (Message) env.getField(field);
-        String status = io.canopy.launch.status.StatusText.format(topic, body); // full status: readable, not bytes
+        String status = StatusText.format(topic, body); // full status: readable, not bytes
         if (status != null) {
             return sb.append(' ').append(status).toString();
         }

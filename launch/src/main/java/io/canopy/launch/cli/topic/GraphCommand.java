@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.topic;
 
+import io.canopy.InputException;
 import io.canopy.launch.cli.tree.TreeCheck;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.PaletteOptions;
@@ -56,7 +57,7 @@ public final class GraphCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (!palettes.files.isEmpty() || !plugins.jars.isEmpty()) {
             if (FileCheck.kindOf(file) != FileCheck.Kind.TREE) {
-                throw new io.canopy.InputException("canopy graph: --palette and --plugin apply to a tree file; " + file
+                throw new InputException("canopy graph: --palette and --plugin apply to a tree file; " + file
                         + " is not one (a launch file names its own: <palette file=\"...\"/>, <plugin jar=\"...\"/> in its <node>)");
             }
             List<String> warnings = new ArrayList<>();

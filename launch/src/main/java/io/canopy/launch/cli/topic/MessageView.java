@@ -1,5 +1,8 @@
 package io.canopy.launch.cli.topic;
 
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.ListValue;
+import io.canopy.proto.Event;
 import io.canopy.launch.cli.topic.GraphSnapshot;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
@@ -135,7 +138,7 @@ final class MessageView {
         if (v instanceof ByteString b) {
             return b.toStringUtf8();
         }
-        if (v instanceof com.google.protobuf.Descriptors.EnumValueDescriptor e) {
+        if (v instanceof Descriptors.EnumValueDescriptor e) {
             return e.getName();
         }
         if (v instanceof List<?> l) {
@@ -153,7 +156,7 @@ final class MessageView {
             return val;
         }
         try {
-            if (v instanceof io.canopy.proto.Event e) { // the payload as text (or JSON), not base64
+            if (v instanceof Event e) { // the payload as text (or JSON), not base64
                 Struct.Builder s = Struct.newBuilder().putFields("name", str(e.getName()));
                 if (!e.getPayload().isEmpty()) {
                     s.putFields("payload", payloadValue(e.getPayload()));
@@ -169,7 +172,7 @@ final class MessageView {
             return str(text(v));
         }
         if (v instanceof List<?> l) {
-            com.google.protobuf.ListValue.Builder lb = com.google.protobuf.ListValue.newBuilder();
+            ListValue.Builder lb = ListValue.newBuilder();
             l.forEach(x -> lb.addValues(toValue(x)));
             return Value.newBuilder().setListValue(lb).build();
         }

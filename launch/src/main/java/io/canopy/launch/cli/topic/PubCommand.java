@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.topic;
 
+import com.google.protobuf.Message;
 import io.canopy.launch.cli.BrokerLogin;
 import io.canopy.launch.cli.CanopyMain;
 import com.google.protobuf.ByteString;
@@ -76,7 +77,7 @@ public final class PubCommand implements Callable<Integer> {
             throw new InputException(event == null ? "say what to publish: --event NAME, or a message TYPE and BODY (see --help)"
                     : "give either --event " + event + " or a message type (" + type + "), not both");
         }
-        com.google.protobuf.Message message = event != null
+        Message message = event != null
                 ? Event.newBuilder().setName(event).setPayload(ByteString.copyFromUtf8(payload)).build()
                 : MessageText.parse(type, body == null ? "" : body);
         if (qos != 0 && qos != 1) {
@@ -107,7 +108,7 @@ public final class PubCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private <T extends com.google.protobuf.Message> String publish(Node node, String absolute, T message) {
+    private <T extends Message> String publish(Node node, String absolute, T message) {
         Publisher<T> pub = node.newPublisher(absolute, (Class<T>) message.getClass(),
                 qos == 1 ? Qos.AT_LEAST_ONCE : Qos.AT_MOST_ONCE, retain);
         if (validForMs > 0) {

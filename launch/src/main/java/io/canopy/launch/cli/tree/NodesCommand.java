@@ -1,5 +1,7 @@
 package io.canopy.launch.cli.tree;
 
+import io.canopy.bt.catalog.NodeReference;
+import io.canopy.launch.Artifacts;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
@@ -35,13 +37,13 @@ public final class NodesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NodeRegistry registry = io.canopy.launch.Artifacts.registry(); // every node a launched tree can use
+        NodeRegistry registry = Artifacts.registry(); // every node a launched tree can use
         if (benchLeaves) {
             BenchLeaves.register(registry);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (markdown) {
-            out.print(io.canopy.bt.catalog.NodeReference.markdown(registry));
+            out.print(NodeReference.markdown(registry));
         } else if (xml) {
             out.print(registry.toPaletteXml(!customOnly));
         } else {

@@ -1,5 +1,6 @@
 package io.canopy.launch.cli.tree;
 
+import io.canopy.launch.Artifacts;
 import io.canopy.launch.cli.PluginOptions;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
@@ -23,7 +24,7 @@ public final class TreeCheck {
      */
     public static List<String> check(Path file, String main, List<Path> searchPath, List<Path> palettes, PluginOptions plugins,
             boolean verbose, List<String> warnings) {
-        NodeRegistry registry = io.canopy.launch.Artifacts.registry();
+        NodeRegistry registry = Artifacts.registry();
         List<String> errors = new ArrayList<>();
         try {
             plugins.addTo(registry);

@@ -1,5 +1,7 @@
 package io.canopy.launch.cli.tree;
 
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.standin.StandInRules;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.PaletteOptions;
 import io.canopy.launch.cli.PluginOptions;
@@ -45,10 +47,10 @@ public final class TreeTestCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        ScenarioRunner runner = new ScenarioRunner(plugins.addTo(io.canopy.bt.NodeRegistry.withBuiltins()))
+        ScenarioRunner runner = new ScenarioRunner(plugins.addTo(NodeRegistry.withBuiltins()))
                 .withPalettes(palettes.files);
         if (stubRules != null) {
-            runner.withStandIns(io.canopy.bt.standin.StandInRules.read(stubRules));
+            runner.withStandIns(StandInRules.read(stubRules));
         }
         int passed = 0;
         int failed = 0;
