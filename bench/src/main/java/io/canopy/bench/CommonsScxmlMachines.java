@@ -1,6 +1,5 @@
 package io.canopy.bench;
 
-import org.apache.commons.scxml.model.ModelException;
 import java.io.StringReader;
 import org.apache.commons.scxml.SCXMLExecutor;
 import org.apache.commons.scxml.TriggerEvent;
@@ -10,6 +9,7 @@ import org.apache.commons.scxml.env.SimpleErrorReporter;
 import org.apache.commons.scxml.env.jexl.JexlContext;
 import org.apache.commons.scxml.env.jexl.JexlEvaluator;
 import org.apache.commons.scxml.io.SCXMLParser;
+import org.apache.commons.scxml.model.ModelException;
 import org.apache.commons.scxml.model.SCXML;
 import org.xml.sax.InputSource;
 

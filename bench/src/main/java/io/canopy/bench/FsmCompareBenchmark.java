@@ -1,9 +1,9 @@
 package io.canopy.bench;
 
-import io.canopy.statemachine.tools.FsmBenchmark;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.tools.FsmBenchmark;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.scxml.SCXMLExecutor;
 import org.apache.commons.scxml.TriggerEvent;

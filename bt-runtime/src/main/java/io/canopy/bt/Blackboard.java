@@ -1,6 +1,5 @@
 package io.canopy.bt;
 
-import java.util.TreeMap;
 import io.canopy.InputException;
 import io.canopy.expr.Scope;
 import io.canopy.expr.ValueKind;
@@ -9,6 +8,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**

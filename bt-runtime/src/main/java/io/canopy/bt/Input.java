@@ -1,9 +1,9 @@
 package io.canopy.bt;
 
-import java.util.function.Supplier;
 import io.canopy.InputException;
 import io.canopy.expr.ValueKind;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * An input port resolved when the tree was built: a blackboard entry or a literal held in a detached entry.

@@ -1,9 +1,9 @@
 package io.canopy.bt;
 
-import java.nio.file.Path;
+import io.canopy.InputException;
 import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.script.ScriptCompiler;
-import io.canopy.InputException;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;

@@ -4,14 +4,14 @@ import io.canopy.Names;
 import io.canopy.bt.catalog.NodeFamilies;
 import io.canopy.expr.ScriptingEnums;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 

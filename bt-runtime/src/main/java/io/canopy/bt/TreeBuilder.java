@@ -1,8 +1,8 @@
 package io.canopy.bt;
 
+import io.canopy.InputException;
 import io.canopy.bt.load.TreeAssembler;
 import io.canopy.bt.load.TreeDocument;
-import io.canopy.InputException;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;

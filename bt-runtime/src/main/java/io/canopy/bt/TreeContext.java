@@ -1,12 +1,12 @@
 package io.canopy.bt;
 
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.OneShotTimers;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Supplier;
-import io.canopy.tick.NanoClock;
-import io.canopy.tick.OneShotTimers;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * What every node of one tree shares: the clock, the one-shot timers (Delay, Timeout, Sleep), a seeded random

@@ -1,12 +1,12 @@
 package io.canopy.bt;
 
-import io.canopy.bt.load.Palette;
-import io.canopy.bt.load.TreeUpgrade;
-import io.canopy.bt.load.XmlTreeLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
+import io.canopy.bt.load.Palette;
+import io.canopy.bt.load.TreeUpgrade;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;

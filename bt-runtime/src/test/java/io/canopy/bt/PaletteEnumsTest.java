@@ -1,10 +1,10 @@
 package io.canopy.bt;
 
-import io.canopy.bt.load.Palette;
-import io.canopy.bt.load.XmlTreeLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.canopy.bt.load.Palette;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.scenario.Scenario;
 import io.canopy.bt.scenario.ScenarioRunner;
 import io.canopy.tick.DeadlineTimerQueue;

@@ -1,8 +1,8 @@
 package io.canopy.bt;
 
-import io.canopy.bt.load.XmlTreeLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.tick.ManualNanoClock;
 import io.canopy.tick.TickTimer;
 import io.canopy.tick.Ticker;

@@ -1,9 +1,9 @@
 package io.canopy.expr;
 
 import io.canopy.expr.ast.AssignNode;
+import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.MemberAssignNode;
 import io.canopy.expr.ast.MemberNode;
-import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.VarNode;
 
 /**

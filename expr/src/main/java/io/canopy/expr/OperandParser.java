@@ -2,10 +2,10 @@ package io.canopy.expr;
 
 import io.canopy.expr.ast.CallNode;
 import io.canopy.expr.ast.ConstNode;
+import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.LiteralNode;
 import io.canopy.expr.ast.MemberNode;
 import io.canopy.expr.ast.MethodCallNode;
-import io.canopy.expr.ast.ExprNode;
 import io.canopy.expr.ast.VarNode;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.canopy.expr;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
-import java.math.BigDecimal;
 import java.util.Objects;
 
 /** Operator codes and the value conversions of both dialects. */

@@ -1,15 +1,15 @@
 package io.canopy.launch;
 
+import io.canopy.InputException;
+import io.canopy.Names;
+import io.canopy.bt.Blackboard;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
 import io.canopy.hardware.dynamixel.nodes.DynamixelNodes;
 import io.canopy.hardware.mavlink.nodes.MavlinkNodes;
 import io.canopy.launch.fleet.FleetLeaves;
-import io.canopy.launch.remote.RemoteNodes;
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.tree.StateMachineNode;
-import java.util.HashSet;
-import java.util.Set;
-import io.canopy.Names;
+import io.canopy.launch.nav.NavLeaves;
 import io.canopy.launch.plan.DevicePlans;
 import io.canopy.launch.plan.ForeignNodesPlan;
 import io.canopy.launch.plan.LaunchPlan;
@@ -20,22 +20,21 @@ import io.canopy.launch.plan.RemotePlan;
 import io.canopy.launch.plan.Source;
 import io.canopy.launch.plan.TreePlan;
 import io.canopy.launch.read.DeviceStandIns;
-import io.canopy.InputException;
-import io.canopy.bt.Blackboard;
-import io.canopy.bt.NodeRegistry;
-import io.canopy.bt.Tree;
-import io.canopy.bt.TreeContext;
-import io.canopy.bt.load.XmlTreeLoader;
-import io.canopy.launch.nav.NavLeaves;
-import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.launch.remote.RemoteNodes;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.tree.StateMachineNode;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Loads the files a launch plan names (behavior trees, SCXML machines) exactly as {@code canopy run} will

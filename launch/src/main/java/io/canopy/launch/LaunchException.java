@@ -1,8 +1,8 @@
 package io.canopy.launch;
 
+import io.canopy.InputException;
 import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.NamedTree;
-import io.canopy.InputException;
 import java.util.List;
 
 /**

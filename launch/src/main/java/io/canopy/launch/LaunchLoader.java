@@ -1,7 +1,6 @@
 package io.canopy.launch;
 
-import java.io.File;
-import java.util.regex.Pattern;
+import io.canopy.InputException;
 import io.canopy.Names;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.MachinePlan;
@@ -14,7 +13,7 @@ import io.canopy.launch.read.NodeReader;
 import io.canopy.launch.read.SafeXml;
 import io.canopy.launch.read.Substitutions;
 import io.canopy.launch.read.XmlElement;
-import io.canopy.InputException;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Reads a launch file into a {@link LaunchPlan}. The format, in the spirit of ROS 2 XML launch files:

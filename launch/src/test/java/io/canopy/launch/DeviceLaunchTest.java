@@ -1,5 +1,10 @@
 package io.canopy.launch;
 
+import static io.canopy.launch.LaunchFiles.launch;
+import static io.canopy.launch.LaunchFiles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
 import io.canopy.launch.plan.DevicePlans;
 import io.canopy.launch.plan.DynamixelPlan;
 import io.canopy.launch.plan.MavlinkPlan;
@@ -8,11 +13,6 @@ import io.canopy.launch.plan.RawLinkPlan;
 import io.canopy.launch.plan.SerialPlan;
 import io.canopy.launch.plan.ServoPlan;
 import io.canopy.launch.read.FileCheck;
-import static io.canopy.launch.LaunchFiles.launch;
-import static io.canopy.launch.LaunchFiles.write;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

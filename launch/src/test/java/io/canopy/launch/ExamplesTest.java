@@ -1,10 +1,10 @@
 package io.canopy.launch;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.canopy.launch.graph.Graphs;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.read.FileCheck;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

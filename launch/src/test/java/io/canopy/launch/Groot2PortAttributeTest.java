@@ -1,12 +1,12 @@
 package io.canopy.launch;
 
-import io.canopy.launch.plan.LaunchPlan;
-import io.canopy.launch.plan.TreePlan;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.TreePlan;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

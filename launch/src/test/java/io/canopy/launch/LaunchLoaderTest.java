@@ -1,5 +1,9 @@
 package io.canopy.launch;
 
+import static io.canopy.launch.LaunchFiles.launch;
+import static io.canopy.launch.LaunchFiles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.canopy.launch.plan.Endpoint;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.MqttPlan;
@@ -7,10 +11,6 @@ import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.SerialPlan;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.plan.TreePlan;
-import static io.canopy.launch.LaunchFiles.launch;
-import static io.canopy.launch.LaunchFiles.write;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;

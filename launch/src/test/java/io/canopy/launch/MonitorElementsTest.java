@@ -1,12 +1,12 @@
 package io.canopy.launch;
 
-import io.canopy.launch.plan.MonitorPlan;
-import io.canopy.launch.plan.NodePlan;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.canopy.launch.plan.MonitorPlan;
+import io.canopy.launch.plan.NodePlan;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

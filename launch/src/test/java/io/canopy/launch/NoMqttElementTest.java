@@ -1,11 +1,11 @@
 package io.canopy.launch;
 
-import io.canopy.launch.plan.NodePlan;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.canopy.launch.plan.NodePlan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.canopy.launch;
 
-import io.canopy.launch.plan.NodePlan;
-import io.canopy.launch.plan.RealtimePlan;
 import static io.canopy.launch.LaunchFiles.launch;
 import static io.canopy.launch.LaunchFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.RealtimePlan;
 import io.canopy.tick.realtime.IdleMode;
 import io.canopy.tick.realtime.RealtimeOptions;
 import java.nio.file.Path;

@@ -1,5 +1,10 @@
 package io.canopy.launch;
 
+import static io.canopy.launch.LaunchFiles.launch;
+import static io.canopy.launch.LaunchFiles.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.Endpoint;
 import io.canopy.launch.plan.LaunchPlan;
@@ -7,11 +12,6 @@ import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.SerialPlan;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.read.LaunchArgs;
-import static io.canopy.launch.LaunchFiles.launch;
-import static io.canopy.launch.LaunchFiles.write;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

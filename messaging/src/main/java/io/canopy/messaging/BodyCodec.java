@@ -1,8 +1,8 @@
 package io.canopy.messaging;
 
-import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.Descriptors;
 import com.google.protobuf.Message;
 import io.canopy.proto.Envelope;
 import java.util.concurrent.ConcurrentHashMap;

@@ -51,8 +51,8 @@ public final class MqttBench {
             throws InterruptedException {
         EmbeddedBroker embedded = NodeConfig.EMBEDDED.equals(broker) ? EmbeddedBroker.start(0, tcpNoDelay) : null;
         String url = embedded != null ? embedded.url() : broker;
-        try (Node requester = Node.start(config("requester", url, tcpNoDelay));
-                Node echo = Node.start(config("echo", url, tcpNoDelay))) {
+        try (MqttNode requester = MqttNode.start(config("requester", url, tcpNoDelay));
+                MqttNode echo = MqttNode.start(config("echo", url, tcpNoDelay))) {
             if (!requester.awaitConnected(10_000) || !echo.awaitConnected(10_000)) {
                 throw new InputException("MQTT bench: broker " + url + " not reachable ("
                         + requester.lastConnectionError() + "); start it or pass --broker embedded");
@@ -134,7 +134,7 @@ public final class MqttBench {
     }
 
     /** Waits until the echo path works (subscriptions are asynchronous), using sensor id -1. */
-    private static void awaitRoute(Node requester, Publisher<RangeReading> ping) throws InterruptedException {
+    private static void awaitRoute(MqttNode requester, Publisher<RangeReading> ping) throws InterruptedException {
         CountDownLatch ok = new CountDownLatch(1);
         Subscription probe = requester.newSubscriber("/bench/pong", RangeReading.class, (m, e) -> {
             if (m.getSensorId() == -1) {
@@ -147,7 +147,7 @@ public final class MqttBench {
         probe.close();
     }
 
-    private static void awaitRoute(Node receiver, Node sender, String topic) throws InterruptedException {
+    private static void awaitRoute(MqttNode receiver, MqttNode sender, String topic) throws InterruptedException {
         CountDownLatch ok = new CountDownLatch(1);
         Subscription probe = receiver.newRawSubscriber(topic + "/probe", Qos.AT_LEAST_ONCE, (t, p, r) -> ok.countDown());
         Publisher<Event> pub = sender.newPublisher(topic + "/probe", Event.class);

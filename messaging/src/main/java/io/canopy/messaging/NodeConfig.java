@@ -1,7 +1,7 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.broker.BrokerLimits;
 import io.canopy.InputException;
+import io.canopy.messaging.broker.BrokerLimits;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
- * How a {@link Node} is named and how it reaches its broker. Immutable; build with {@link #builder(String)}.
+ * How a {@link MqttNode} is named and how it reaches its broker. Immutable; build with {@link #builder(String)}.
  *
  * <pre>{@code
  * NodeConfig config = NodeConfig.builder("controller").namespace("robot1")
@@ -106,7 +106,7 @@ public final class NodeConfig {
     public boolean announceState() { return announceState; }
     /**
      * Whether a broker that cannot be reached before the first connection is logged at WARN (default) or only at
-     * DEBUG, for callers such as command-line tools that wait with {@link Node#awaitConnected(long)} and report
+     * DEBUG, for callers such as command-line tools that wait with {@link MqttNode#awaitConnected(long)} and report
      * the failure themselves. Losing an established connection is always logged at WARN.
      */
     public boolean warnFirstConnectFailure() { return warnFirstConnectFailure; }

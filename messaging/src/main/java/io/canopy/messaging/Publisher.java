@@ -7,16 +7,16 @@ import io.canopy.proto.Envelope;
  * Publishes messages of type T on one topic, each wrapped in an {@link Envelope} stamped with the wall clock
  * and the node's name. Thread-safe; never blocks on the network: while disconnected a QoS 1/2 message waits
  * in the node's outage buffer and a QoS 0 one is dropped and counted. A retained publisher makes a latched
- * topic (late subscribers get the last message). Created by {@link Node#newPublisher}.
+ * topic (late subscribers get the last message). Created by {@link MqttNode#newPublisher}.
  */
 public final class Publisher<T extends Message> {
-    private final Node node;
+    private final MqttNode node;
     private final String topic;
     private final BodyCodec<T> codec;
     private final Qos qos;
     private final boolean retain;
 
-    Publisher(Node node, String topic, BodyCodec<T> codec, Qos qos, boolean retain) {
+    Publisher(MqttNode node, String topic, BodyCodec<T> codec, Qos qos, boolean retain) {
         this.node = node;
         this.topic = topic;
         this.codec = codec;

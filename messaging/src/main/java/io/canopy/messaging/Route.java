@@ -1,9 +1,9 @@
 package io.canopy.messaging;
 
-import java.nio.charset.StandardCharsets;
 import com.google.protobuf.CodedInputStream;
-import java.io.IOException;
 import io.canopy.proto.Envelope;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 
@@ -13,7 +13,7 @@ import org.eclipse.paho.client.mqttv3.MqttMessage;
  * passed is counted and dropped (never executed). Nothing is thrown into Paho's thread.
  */
 final class Route implements Connection.RawHandler {
-    private final Node node;
+    private final MqttNode node;
     final String filter;
     final CopyOnWriteArrayList<EnvelopeSink> sinks = new CopyOnWriteArrayList<>();
     final CopyOnWriteArrayList<RawListener> rawSinks = new CopyOnWriteArrayList<>();
@@ -26,7 +26,7 @@ final class Route implements Connection.RawHandler {
     /** Highest QoS any sink asked for. */
     volatile int qos;
 
-    Route(Node node, String filter) {
+    Route(MqttNode node, String filter) {
         this.node = node;
         this.filter = filter;
     }

@@ -7,17 +7,17 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Receives the messages of type T on one topic (or topic filter with '+' / '#') and hands them to its
  * {@link MessageListener} on the connection's IO thread. Envelopes with another body type are counted and
- * logged once per topic. Created by {@link Node#newSubscriber}; subscribed again after every reconnect.
+ * logged once per topic. Created by {@link MqttNode#newSubscriber}; subscribed again after every reconnect.
  */
 public final class Subscriber<T extends Message> implements EnvelopeSink, Subscription {
-    private final Node node;
+    private final MqttNode node;
     private final String topic;
     private final BodyCodec<T> codec;
     private final MessageListener<? super T> listener;
     private final Qos qos;
     private final AtomicLong received = new AtomicLong();
 
-    Subscriber(Node node, String topic, BodyCodec<T> codec, Qos qos, MessageListener<? super T> listener) {
+    Subscriber(MqttNode node, String topic, BodyCodec<T> codec, Qos qos, MessageListener<? super T> listener) {
         this.node = node;
         this.topic = topic;
         this.codec = codec;

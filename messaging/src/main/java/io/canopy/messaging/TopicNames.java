@@ -72,7 +72,7 @@ final class TopicNames {
         return remappings.getOrDefault(resolved, resolved);
     }
 
-    /** See {@link Node#checkFilter(String)}. */
+    /** See {@link MqttNode#checkFilter(String)}. */
     static String checkFilter(String filter) {
         if (filter == null || filter.isEmpty()) {
             throw new InputException("topic filter '': must not be empty (for example robot1/# or robot1/+/state)");

@@ -1,9 +1,9 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.broker.BrokerLimits;
-import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.messaging.broker.BrokerLimits;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
@@ -22,7 +22,7 @@ class BrokerStopUnderFloodTest {
     @ValueSource(ints = {2000, 10_000_000})
     void aFloodThenStopReturnsPromptly(int clientRate) throws Exception {
         EmbeddedBroker broker = EmbeddedBroker.start(0, new BrokerLimits(256 * 1024, clientRate));
-        Node node = Node.start(NodeConfig.builder("listener").namespace("robot1").broker(broker.url()).build());
+        MqttNode node = MqttNode.start(NodeConfig.builder("listener").namespace("robot1").broker(broker.url()).build());
         node.newRawSubscriber("telemetry", Qos.AT_MOST_ONCE, (topic, payload, retained) -> {});
         assertThat(node.awaitConnected(10_000)).isTrue();
         MqttAsyncClient flood = new MqttAsyncClient(broker.url(), "flood", new MemoryPersistence());

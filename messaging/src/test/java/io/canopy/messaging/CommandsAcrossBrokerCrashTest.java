@@ -34,9 +34,9 @@ class CommandsAcrossBrokerCrashTest {
         int total = 300;
         try (MosquittoProcess broker = MosquittoProcess.start(dir, persistence)) {
             Map<Integer, AtomicInteger> handled = new ConcurrentHashMap<>();
-            try (Node robot = Node.start(NodeConfig.builder("controller").namespace("robot1").broker(broker.url())
+            try (MqttNode robot = MqttNode.start(NodeConfig.builder("controller").namespace("robot1").broker(broker.url())
                             .persistentSession(true).reconnectBackoffMs(100, 500).build());
-                    Node operator = Node.start(NodeConfig.builder("operator").broker(broker.url())
+                    MqttNode operator = MqttNode.start(NodeConfig.builder("operator").broker(broker.url())
                             .reconnectBackoffMs(100, 500).build())) {
                 robot.newSubscriber("cmd", Event.class, Qos.AT_LEAST_ONCE, (e, env) ->
                         handled.computeIfAbsent(Integer.parseInt(e.getName().substring(1)), k -> new AtomicInteger())

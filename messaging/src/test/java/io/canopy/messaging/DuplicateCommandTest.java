@@ -24,7 +24,7 @@ class DuplicateCommandTest {
     @Test
     void theSameCommandTwiceIsHandledOnceAndCounted() throws Exception {
         int port = MosquittoProcess.freePort();
-        try (Node robot = Node.start(NodeConfig.builder("controller").namespace("robot1").embeddedPort(port).build())) {
+        try (MqttNode robot = MqttNode.start(NodeConfig.builder("controller").namespace("robot1").embeddedPort(port).build())) {
             List<String> handled = new CopyOnWriteArrayList<>();
             robot.newSubscriber("cmd", Event.class, Qos.AT_LEAST_ONCE, (e, env) -> handled.add(e.getName()));
             assertThat(robot.awaitConnected(10_000)).isTrue();
@@ -52,7 +52,7 @@ class DuplicateCommandTest {
     @Test
     void aQos1PublisherNumbersItsMessagesAndQos0DoesNot() throws Exception {
         int port = MosquittoProcess.freePort();
-        try (Node robot = Node.start(NodeConfig.builder("controller").namespace("robot1").embeddedPort(port).build())) {
+        try (MqttNode robot = MqttNode.start(NodeConfig.builder("controller").namespace("robot1").embeddedPort(port).build())) {
             List<Envelope> got = new CopyOnWriteArrayList<>();
             robot.newSubscriber("out", Event.class, Qos.AT_LEAST_ONCE, (e, env) -> got.add(env));
             Publisher<Event> reliable = robot.newPublisher("out", Event.class, Qos.AT_LEAST_ONCE, false);

@@ -46,7 +46,7 @@ class FirstConnectFailureLogTest {
 
     @Test
     void aBrokerDownAtStartIsAWarningByDefault() throws IOException {
-        try (Node node = Node.start(NodeConfig.builder("n").broker(downBroker()).announceState(false).build())) {
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("n").broker(downBroker()).announceState(false).build())) {
             await().until(() -> !notReachable().isEmpty());
             assertThat(notReachable().get(0).getLevel()).isEqualTo(Level.WARN);
         }
@@ -55,7 +55,7 @@ class FirstConnectFailureLogTest {
     @Test
     void aToolThatReportsTheFailureItselfGetsOnlyADebugLine() throws IOException {
         String url = downBroker();
-        try (Node node = Node.start(NodeConfig.builder("n").broker(url).announceState(false)
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("n").broker(url).announceState(false)
                 .warnFirstConnectFailure(false).build())) {
             await().until(() -> !notReachable().isEmpty());
             assertThat(notReachable()).allSatisfy(e -> assertThat(e.getLevel()).isEqualTo(Level.DEBUG));

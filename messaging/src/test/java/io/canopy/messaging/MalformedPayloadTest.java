@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,7 +28,7 @@ class MalformedPayloadTest {
     Path dir;
 
     private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    private final Logger nodeLog = (Logger) LoggerFactory.getLogger(Node.class);
+    private final Logger nodeLog = (Logger) LoggerFactory.getLogger(MqttNode.class);
 
     @BeforeEach
     void captureLog() {
@@ -49,7 +49,7 @@ class MalformedPayloadTest {
     @EnumSource(BrokerKind.class)
     void badPayloadsAreCountedLoggedOnceAndLaterMessagesStillArrive(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url()).build());
+                MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url()).build());
                 RawClient device = new RawClient(broker.url())) {
             LinkedBlockingQueue<RangeReading> got = new LinkedBlockingQueue<>();
             node.newSubscriber("range", RangeReading.class, (m, e) -> got.add(m));
@@ -88,7 +88,7 @@ class MalformedPayloadTest {
     /** {@code mosquitto_pub -m stop}: the warning says it is text and how to send it, whichever way the bytes fail. */
     @Test
     void plainTextIsNamedAsTextWithTheWayToSendIt() {
-        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker("tcp://127.0.0.1:1")
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker("tcp://127.0.0.1:1")
                 .reconnectBackoffMs(10_000, 10_000).build())) {
             Route route = new Route(node, "robot1/cmd");
             route.sinks.add(new Subscriber<>(node, "robot1/cmd", BodyCodec.of(io.canopy.proto.Event.class),
@@ -110,7 +110,7 @@ class MalformedPayloadTest {
     @EnumSource(BrokerKind.class)
     void aThrowingListenerIsCountedAndDoesNotDropTheConnection(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url()).build())) {
+                MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url()).build())) {
             LinkedBlockingQueue<Float> got = new LinkedBlockingQueue<>();
             node.newSubscriber("range", RangeReading.class, (m, e) -> {
                 if (m.getRangeM() < 0) {

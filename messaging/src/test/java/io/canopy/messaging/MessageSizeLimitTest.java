@@ -1,7 +1,5 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.broker.BrokerLimits;
-import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +7,8 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.canopy.InputException;
+import io.canopy.messaging.broker.BrokerLimits;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,7 +63,7 @@ class MessageSizeLimitTest {
     @Test
     void aNodeDoesNotSendAnOversizeMessageAndStaysConnected() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(0);
-                Node node = Node.start(NodeConfig.builder("big").namespace("robot1").broker(broker.url()).maxMessageBytes(4096).build());
+                MqttNode node = MqttNode.start(NodeConfig.builder("big").namespace("robot1").broker(broker.url()).maxMessageBytes(4096).build());
                 RawClient watcher = new RawClient(broker.url())) {
             watcher.subscribe("robot1/event");
             assertThat(node.awaitConnected(10_000)).isTrue();

@@ -5,7 +5,7 @@ public final class NodeChildMain {
     private NodeChildMain() {}
 
     public static void main(String[] args) throws Exception {
-        Node node = Node.start(NodeConfig.builder(args[1]).namespace(args[2]).broker(args[0]).keepAliveS(60).build());
+        MqttNode node = MqttNode.start(NodeConfig.builder(args[1]).namespace(args[2]).broker(args[0]).keepAliveS(60).build());
         if (!node.awaitConnected(20_000)) {
             System.out.println("NOT CONNECTED");
             System.exit(3);

@@ -1,9 +1,9 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Event;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -23,24 +23,24 @@ class NodeLifecycleTest {
                 Publisher<Event> bye;
 
                 @Override
-                public void onStart(Node node) {
+                public void onStart(MqttNode node) {
                     calls.add("start connected=" + node.isConnected());
                     bye = node.newPublisher("~bye", Event.class, Qos.AT_LEAST_ONCE, false);
                     node.newSubscriber("~echo", Event.class, (m, e) -> heard.add(m.getName()));
                 }
 
                 @Override
-                public void onShutdown(Node node) {
+                public void onShutdown(MqttNode node) {
                     calls.add("shutdown connected=" + node.isConnected());
                     bye.publish(Event.newBuilder().setName("bye").build());
                 }
 
                 @Override
-                public void onShutdownComplete(Node node) {
+                public void onShutdownComplete(MqttNode node) {
                     calls.add("complete connected=" + node.isConnected());
                 }
             };
-            Node node = Node.start(NodeConfig.builder("arm").namespace("robot1").broker(broker.url()).build(), main);
+            MqttNode node = MqttNode.start(NodeConfig.builder("arm").namespace("robot1").broker(broker.url()).build(), main);
             assertThat(node.awaitConnected(10_000)).isTrue();
             assertThat(watcher.next().text()).isEqualTo("online");
             // the subscription made in onStart, before the connection existed, works

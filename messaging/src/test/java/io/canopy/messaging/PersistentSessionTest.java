@@ -36,9 +36,9 @@ class PersistentSessionTest {
         try (MosquittoProcess broker = MosquittoProcess.start(dir, persistence)) {
             Set<String> kept = ConcurrentHashMap.newKeySet();
             Set<String> clean = ConcurrentHashMap.newKeySet();
-            try (Node robot = Node.start(NodeConfig.builder("controller").namespace("robot1").broker(broker.url())
+            try (MqttNode robot = MqttNode.start(NodeConfig.builder("controller").namespace("robot1").broker(broker.url())
                             .persistentSession(true).reconnectBackoffMs(1500, 1500).build());
-                    Node other = Node.start(NodeConfig.builder("controller2").namespace("robot1").broker(broker.url())
+                    MqttNode other = MqttNode.start(NodeConfig.builder("controller2").namespace("robot1").broker(broker.url())
                             .reconnectBackoffMs(1500, 1500).build())) {
                 robot.newSubscriber("cmd", Event.class, Qos.AT_LEAST_ONCE, (e, env) -> kept.add(e.getName()));
                 other.newSubscriber("cmd", Event.class, Qos.AT_LEAST_ONCE, (e, env) -> clean.add(e.getName()));

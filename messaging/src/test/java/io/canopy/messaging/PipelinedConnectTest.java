@@ -1,8 +1,8 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.messaging.broker.EmbeddedBroker;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;

@@ -33,8 +33,8 @@ class PubSubTest {
     @EnumSource(BrokerKind.class)
     void everyBodyTypeMakesTheRoundTrip(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node sender = Node.start(config("sender", broker.url()).build());
-                Node receiver = Node.start(config("receiver", broker.url()).build())) {
+                MqttNode sender = MqttNode.start(config("sender", broker.url()).build());
+                MqttNode receiver = MqttNode.start(config("receiver", broker.url()).build())) {
             List<Message> samples = Samples.everyBodyType();
             ConcurrentHashMap<String, Message> got = new ConcurrentHashMap<>();
             ConcurrentHashMap<String, Envelope> headers = new ConcurrentHashMap<>();
@@ -61,7 +61,7 @@ class PubSubTest {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void subscribe(Node node, String name, Class type, ConcurrentHashMap<String, Message> got,
+    private static void subscribe(MqttNode node, String name, Class type, ConcurrentHashMap<String, Message> got,
             ConcurrentHashMap<String, Envelope> headers) {
         node.newSubscriber(name, type, (MessageListener) (m, env) -> {
             String n = ((Message) m).getDescriptorForType().getName();
@@ -71,12 +71,12 @@ class PubSubTest {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void publish(Node node, String name, Message sample) {
+    private static void publish(MqttNode node, String name, Message sample) {
         ((Publisher) node.newPublisher(name, sample.getClass(), Qos.AT_LEAST_ONCE, false)).publish(sample);
     }
 
     /** Subscriptions are asynchronous: wait until a probe message on a probe topic gets through. */
-    static void awaitSubscribed(Node receiver, Node sender) {
+    static void awaitSubscribed(MqttNode receiver, MqttNode sender) {
         LinkedBlockingQueue<Event> probes = new LinkedBlockingQueue<>();
         Subscriber<Event> probe = receiver.newSubscriber("/probe/" + receiver.name(), Event.class, (m, e) -> probes.add(m));
         Publisher<Event> pub = sender.newPublisher("/probe/" + receiver.name(), Event.class);
@@ -91,7 +91,7 @@ class PubSubTest {
     @EnumSource(BrokerKind.class)
     void stateIsRetainedOnlineThenOfflineOnCleanShutdown(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir)) {
-            Node node = Node.start(config("controller", broker.url()).build());
+            MqttNode node = MqttNode.start(config("controller", broker.url()).build());
             assertThat(node.awaitConnected(10_000)).isTrue();
             try (RawClient watcher = new RawClient(broker.url()).subscribe("robot1/controller/state")) {
                 RawClient.Received first = watcher.next();
@@ -113,7 +113,7 @@ class PubSubTest {
     @EnumSource(BrokerKind.class)
     void aRetainedPublisherLatchesItsLastMessageForLateSubscribers(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node talker = Node.start(config("talker", broker.url()).build())) {
+                MqttNode talker = MqttNode.start(config("talker", broker.url()).build())) {
             Publisher<RangeReading> latched = talker.newPublisher("~range", RangeReading.class, Qos.AT_LEAST_ONCE, true);
             assertThat(latched.topic()).isEqualTo("robot1/talker/range");
             LinkedBlockingQueue<Float> own = new LinkedBlockingQueue<>();
@@ -123,7 +123,7 @@ class PubSubTest {
             latched.publish(RangeReading.newBuilder().setSensorId(1).setRangeM(0.75f).build());
             // once the talker got its own second message back, the broker has retained it
             await().atMost(Duration.ofSeconds(10)).until(() -> own.contains(0.75f));
-            try (Node late = Node.start(config("late", broker.url()).build())) {
+            try (MqttNode late = MqttNode.start(config("late", broker.url()).build())) {
                 LinkedBlockingQueue<RangeReading> got = new LinkedBlockingQueue<>();
                 late.newSubscriber("talker/range", RangeReading.class, (m, e) -> got.add(m));
                 RangeReading r = got.poll(10, TimeUnit.SECONDS);
@@ -137,10 +137,10 @@ class PubSubTest {
     @EnumSource(BrokerKind.class)
     void wildcardSubscriptionsAndRemappingsReachAcrossNamespaces(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node fleet = Node.start(NodeConfig.builder("monitor").namespace("fleet").broker(broker.url())
+                MqttNode fleet = MqttNode.start(NodeConfig.builder("monitor").namespace("fleet").broker(broker.url())
                         .remap("all_ranges:=/+/sensors/range").build());
-                Node r1 = Node.start(config("base", broker.url()).build());
-                Node r2 = Node.start(NodeConfig.builder("base").namespace("robot2").broker(broker.url()).build())) {
+                MqttNode r1 = MqttNode.start(config("base", broker.url()).build());
+                MqttNode r2 = MqttNode.start(NodeConfig.builder("base").namespace("robot2").broker(broker.url()).build())) {
             CopyOnWriteArrayList<String> sources = new CopyOnWriteArrayList<>();
             Subscriber<RangeReading> sub = fleet.newSubscriber("all_ranges", RangeReading.class, (m, e) -> sources.add(e.getSource()));
             assertThat(sub.topic()).isEqualTo("+/sensors/range");
@@ -157,8 +157,8 @@ class PubSubTest {
     void aCommandArrivingAfterItsDeadlineIsDroppedAndCounted(BrokerKind kind) throws Exception {
         AtomicLong receiverClockNs = new AtomicLong(System.currentTimeMillis() * 1_000_000L);
         try (BrokerKind.Running broker = kind.start(dir);
-                Node sender = Node.start(config("planner", broker.url()).build());
-                Node receiver = Node.start(config("base", broker.url()).epochNs(receiverClockNs::get).build())) {
+                MqttNode sender = MqttNode.start(config("planner", broker.url()).build());
+                MqttNode receiver = MqttNode.start(config("base", broker.url()).epochNs(receiverClockNs::get).build())) {
             LinkedBlockingQueue<MotorCommand> executed = new LinkedBlockingQueue<>();
             receiver.newSubscriber("cmd", MotorCommand.class, (m, e) -> executed.add(m));
             awaitSubscribed(receiver, sender);

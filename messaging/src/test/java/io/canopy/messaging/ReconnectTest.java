@@ -1,9 +1,9 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Event;
 import io.canopy.proto.MotorCommand;
 import io.canopy.testkit.MosquittoProcess;
@@ -76,9 +76,9 @@ class ReconnectTest {
         Set<Integer> received = ConcurrentHashMap.newKeySet();
         Set<String> watcherGot = ConcurrentHashMap.newKeySet();
         try (Restartable broker = kind.start(dir);
-                Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url())
+                MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url())
                         .reconnectBackoffMs(50, 200).outageBufferSize(1000).build());
-                Node watcher = Node.start(NodeConfig.builder("watcher").namespace("robot1").broker(broker.url())
+                MqttNode watcher = MqttNode.start(NodeConfig.builder("watcher").namespace("robot1").broker(broker.url())
                         .reconnectBackoffMs(50, 200).build())) {
             node.newSubscriber("cmd", MotorCommand.class, (m, e) -> received.add(m.getMotorId()));
             watcher.newSubscriber("base/heartbeat", Event.class, (m, e) -> watcherGot.add(m.getName()));
@@ -126,7 +126,7 @@ class ReconnectTest {
     void aNodeStartedBeforeItsBrokerBuffersCommandsDropsTelemetryAndCountsOverflow() throws Exception {
         int port = MosquittoProcess.freePort();
         Set<Integer> received = ConcurrentHashMap.newKeySet();
-        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker("tcp://127.0.0.1:" + port)
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker("tcp://127.0.0.1:" + port)
                 .reconnectBackoffMs(50, 100).outageBufferSize(10).build())) {
             node.newSubscriber("cmd", MotorCommand.class, (m, e) -> received.add(m.getMotorId()));
             Publisher<MotorCommand> commands = node.newPublisher("cmd", MotorCommand.class, Qos.AT_LEAST_ONCE, false);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterAll;
  */
 class RouteFuzzTest {
     // never connects (nothing listens on port 1): the route is driven directly, as Paho's thread would
-    private static final Node NODE = Node.start(NodeConfig.builder("fuzz").broker("tcp://127.0.0.1:1")
+    private static final MqttNode NODE = MqttNode.start(NodeConfig.builder("fuzz").broker("tcp://127.0.0.1:1")
             .reconnectBackoffMs(10_000, 10_000).build());
     private static final Route ROUTE = new Route(NODE, "robot1/range");
 

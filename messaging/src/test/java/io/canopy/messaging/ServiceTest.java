@@ -1,12 +1,12 @@
 package io.canopy.messaging;
 
-import io.canopy.messaging.service.ServiceClient;
-import io.canopy.messaging.service.ServiceException;
-import io.canopy.messaging.service.ServiceServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.canopy.messaging.service.ServiceClient;
+import io.canopy.messaging.service.ServiceException;
+import io.canopy.messaging.service.ServiceServer;
 import io.canopy.proto.DeviceInfo;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
@@ -36,8 +36,8 @@ class ServiceTest {
     @EnumSource(BrokerKind.class)
     void aCallGetsTheHandlersResponse(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node server = Node.start(config("base", broker.url()).build());
-                Node client = Node.start(config("planner", broker.url()).build())) {
+                MqttNode server = MqttNode.start(config("base", broker.url()).build());
+                MqttNode client = MqttNode.start(config("planner", broker.url()).build())) {
             ServiceServer<MotorCommand, MotorState> srv = server.newServiceServer("~set_velocity", MotorCommand.class,
                     MotorState.class, (cmd, header) -> MotorState.newBuilder().setMotorId(cmd.getMotorId())
                             .setVelocity(cmd.getVelocity()).build());
@@ -60,20 +60,20 @@ class ServiceTest {
         AtomicInteger errors = new AtomicInteger();
         NodeMain main = new NodeMain() {
             @Override
-            public void onStart(Node node) {
+            public void onStart(MqttNode node) {
                 node.newServiceServer("reboot", Event.class, Event.class, (req, h) -> {
                     throw new IllegalStateException("motor 2 is still moving");
                 });
             }
 
             @Override
-            public void onError(Node node, Throwable error) {
+            public void onError(MqttNode node, Throwable error) {
                 errors.incrementAndGet();
             }
         };
         try (BrokerKind.Running broker = kind.start(dir);
-                Node server = Node.start(config("base", broker.url()).build(), main);
-                Node client = Node.start(config("planner", broker.url()).build())) {
+                MqttNode server = MqttNode.start(config("base", broker.url()).build(), main);
+                MqttNode client = MqttNode.start(config("planner", broker.url()).build())) {
             ServiceClient<Event, Event> cli = client.newServiceClient("reboot", Event.class, Event.class);
             PubSubTest.awaitSubscribed(server, client);
             PubSubTest.awaitSubscribed(client, server);
@@ -90,7 +90,7 @@ class ServiceTest {
     @EnumSource(BrokerKind.class)
     void aCallWithoutServerTimesOut(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node client = Node.start(config("planner", broker.url()).build())) {
+                MqttNode client = MqttNode.start(config("planner", broker.url()).build())) {
             assertThat(client.awaitConnected(10_000)).isTrue();
             ServiceClient<Event, Event> cli = client.newServiceClient("nobody_home", Event.class, Event.class);
             CompletableFuture<Event> reply = cli.call(Event.newBuilder().setName("hello").build(), 200);
@@ -105,7 +105,7 @@ class ServiceTest {
     void anExpiredRequestIsNotExecutedAndIsCounted(BrokerKind kind) throws Exception {
         java.util.List<Long> executed = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (BrokerKind.Running broker = kind.start(dir);
-                Node server = Node.start(config("base", broker.url()).build());
+                MqttNode server = MqttNode.start(config("base", broker.url()).build());
                 RawClient other = new RawClient(broker.url())) {
             server.newServiceServer("stop", MotorCommand.class, MotorState.class, (req, h) -> {
                 executed.add(h.getCorrelationId());
@@ -143,8 +143,8 @@ class ServiceTest {
     @EnumSource(BrokerKind.class)
     void aRequestOfTheWrongTypeGetsAnErrorReplyNamingBothTypes(BrokerKind kind) throws Exception {
         try (BrokerKind.Running broker = kind.start(dir);
-                Node server = Node.start(config("base", broker.url()).build());
-                Node client = Node.start(config("planner", broker.url()).build())) {
+                MqttNode server = MqttNode.start(config("base", broker.url()).build());
+                MqttNode client = MqttNode.start(config("planner", broker.url()).build())) {
             server.newServiceServer("info", Event.class, DeviceInfo.class, (req, h) -> DeviceInfo.getDefaultInstance());
             ServiceClient<MotorCommand, DeviceInfo> wrong = client.newServiceClient("info", MotorCommand.class, DeviceInfo.class);
             PubSubTest.awaitSubscribed(server, client);

@@ -59,7 +59,7 @@ class TlsTest {
 
     @Test
     void aTlsClientWithTheRightPasswordTalks() throws Exception {
-        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(url())
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(url())
                 .tlsCaFile(dir.resolve("cert.pem")).credentials("robot1", "s3cret".toCharArray()).build())) {
             LinkedBlockingQueue<Heartbeat> got = new LinkedBlockingQueue<>();
             node.newSubscriber("heartbeat", Heartbeat.class, (m, e) -> got.add(m));
@@ -75,7 +75,7 @@ class TlsTest {
 
     @Test
     void aWrongPasswordIsRefused() throws Exception {
-        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(url())
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(url())
                 .tlsCaFile(dir.resolve("cert.pem")).credentials("robot1", "guess".toCharArray())
                 .reconnectBackoffMs(50, 100).build())) {
             await().atMost(Duration.ofSeconds(10)).until(() -> node.stats().connectFailures() >= 2);
@@ -85,7 +85,7 @@ class TlsTest {
 
     @Test
     void anUntrustedCertificateIsRefused() throws Exception {
-        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(url())
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(url())
                 .credentials("robot1", "s3cret".toCharArray()).reconnectBackoffMs(50, 100).build())) {
             await().atMost(Duration.ofSeconds(10)).until(() -> node.stats().connectFailures() >= 2);
             assertThat(node.isConnected()).isFalse();
@@ -94,7 +94,7 @@ class TlsTest {
 
     @Test
     void plainTcpIsRefusedByATlsListener() throws Exception {
-        try (Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url())
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url())
                 .credentials("robot1", "s3cret".toCharArray()).reconnectBackoffMs(50, 100).connectTimeoutS(2).build())) {
             await().atMost(Duration.ofSeconds(15)).until(() -> node.stats().connectFailures() >= 1);
             assertThat(node.isConnected()).isFalse();

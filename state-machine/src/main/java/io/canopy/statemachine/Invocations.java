@@ -1,9 +1,9 @@
 package io.canopy.statemachine;
 
-import java.util.Arrays;
 import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.statemachine.build.Param;
 import io.canopy.statemachine.tree.TreeActivities;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

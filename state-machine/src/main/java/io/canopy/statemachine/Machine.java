@@ -1,15 +1,14 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.proto.MachineSnapshot;
+import io.canopy.expr.Variable;
 import io.canopy.statemachine.build.DataDecl;
 import io.canopy.statemachine.build.InvokeDef;
-import io.canopy.expr.Variable;
+import io.canopy.statemachine.proto.MachineSnapshot;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.TickListener;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One running instance of a {@link Statechart}: its configuration, queues, history and data, and the SCXML

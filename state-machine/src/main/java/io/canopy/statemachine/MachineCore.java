@@ -1,10 +1,10 @@
 package io.canopy.statemachine;
 
-import java.util.ArrayList;
-import java.util.List;
 import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.statemachine.build.StaticSets;
 import io.canopy.statemachine.ecma.NumericPath;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The SCXML interpretation algorithm of a {@link Machine}: the microstep/macrostep procedures of SCXML 1.0

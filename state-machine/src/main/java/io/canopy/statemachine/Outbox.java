@@ -1,8 +1,8 @@
 package io.canopy.statemachine;
 
-import java.util.Arrays;
 import io.canopy.tick.OneShotTimers;
 import io.canopy.tick.TimerCallback;
+import java.util.Arrays;
 
 /**
  * Where a machine's {@code <send>}s go: its own queues, its parent, invoked children, other sessions, or the

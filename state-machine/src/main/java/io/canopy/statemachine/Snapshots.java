@@ -1,11 +1,8 @@
 package io.canopy.statemachine;
 
-import java.util.Arrays;
-import org.mozilla.javascript.Function;
-import org.mozilla.javascript.Undefined;
-import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.InputException;
 import io.canopy.expr.Expressions;
+import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.statemachine.proto.DataItem;
 import io.canopy.statemachine.proto.HistoryValue;
 import io.canopy.statemachine.proto.InvokedSession;
@@ -14,13 +11,17 @@ import io.canopy.statemachine.proto.MachineSnapshot;
 import io.canopy.statemachine.proto.MapValue;
 import io.canopy.statemachine.proto.PendingSend;
 import io.canopy.statemachine.proto.QueuedEvent;
+import io.canopy.statemachine.proto.Value;
 import io.canopy.tick.OneShotTimers;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.Undefined;
 
 /**
  * Captures a machine between macrosteps as a {@link MachineSnapshot} protobuf message and restores it into a
@@ -120,8 +121,8 @@ final class Snapshots {
         return q.setData(value(e[6], "event " + e[0])).build();
     }
 
-    static io.canopy.statemachine.proto.Value value(Object v, String what) {
-        io.canopy.statemachine.proto.Value.Builder b = io.canopy.statemachine.proto.Value.newBuilder();
+    static Value value(Object v, String what) {
+        Value.Builder b = Value.newBuilder();
         if (v == null || v == Expressions.UNDEFINED || v instanceof Undefined) {
             return b.setUndefined(true).build();
         }
@@ -183,7 +184,7 @@ final class Snapshots {
         return out;
     }
 
-    static Object javaValue(io.canopy.statemachine.proto.Value v) {
+    static Object javaValue(Value v) {
         switch (v.getKindCase()) {
             case NULL_VALUE:
                 return Expressions.NULL;
@@ -204,7 +205,7 @@ final class Snapshots {
             }
             case LIST_VALUE: {
                 List<Object> list = new ArrayList<>();
-                for (io.canopy.statemachine.proto.Value item : v.getListValue().getItemsList()) {
+                for (Value item : v.getListValue().getItemsList()) {
                     list.add(javaValue(item));
                 }
                 return list;

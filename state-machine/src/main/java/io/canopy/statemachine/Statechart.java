@@ -2,7 +2,6 @@ package io.canopy.statemachine;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.canopy.InputException;
-import io.canopy.statemachine.proto.MachineSnapshot;
 import io.canopy.statemachine.build.DataDecl;
 import io.canopy.statemachine.build.DoneData;
 import io.canopy.statemachine.build.InvokeDef;
@@ -11,6 +10,7 @@ import io.canopy.statemachine.build.StatechartBuilder;
 import io.canopy.statemachine.ecma.ExprProgram;
 import io.canopy.statemachine.ecma.JsProgram;
 import io.canopy.statemachine.ecma.NumericPath;
+import io.canopy.statemachine.proto.MachineSnapshot;
 import io.canopy.statemachine.tools.DotWriter;
 import java.util.ArrayList;
 import java.util.Collections;

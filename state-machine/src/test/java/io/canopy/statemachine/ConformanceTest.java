@@ -1,8 +1,8 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.tools.ScxmlTestRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

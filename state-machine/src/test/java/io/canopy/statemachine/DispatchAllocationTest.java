@@ -1,10 +1,10 @@
 package io.canopy.statemachine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.build.StatechartBuilder;
 import io.canopy.statemachine.tools.FsmBenchmark;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 

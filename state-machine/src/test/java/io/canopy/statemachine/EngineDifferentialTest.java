@@ -1,15 +1,15 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.statemachine.ecma.JsEngine;
-import io.canopy.statemachine.tools.ScxmlDriver;
-import io.canopy.statemachine.tools.ScxmlTestRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.ecma.JsEngine;
+import io.canopy.statemachine.tools.ScxmlDriver;
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

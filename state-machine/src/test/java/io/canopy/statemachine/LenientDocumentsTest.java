@@ -1,10 +1,10 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
+import io.canopy.statemachine.build.ScxmlLoader;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.statemachine.build.StatechartBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.build.StatechartBuilder;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

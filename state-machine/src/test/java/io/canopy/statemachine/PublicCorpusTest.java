@@ -1,9 +1,9 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.statemachine.tools.ScxmlTestRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.tools.ScxmlTestRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

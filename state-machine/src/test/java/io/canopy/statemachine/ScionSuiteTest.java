@@ -1,7 +1,5 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.statemachine.ecma.JsonLiteral;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.Gson;
@@ -10,6 +8,8 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.canopy.InputException;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.ecma.JsonLiteral;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.canopy.InputException;
+import io.canopy.statemachine.build.ScxmlLoader;
 import java.nio.charset.StandardCharsets;
 
 /**

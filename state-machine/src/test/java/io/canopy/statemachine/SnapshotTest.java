@@ -1,11 +1,11 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.statemachine.build.StatechartBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.build.StatechartBuilder;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.canopy.statemachine;
 
-import io.canopy.statemachine.build.ScxmlLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.ManualNanoClock;

@@ -1,11 +1,10 @@
 package io.canopy.testkit;
 
-import java.net.InetAddress;
-import java.util.concurrent.TimeUnit;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A real Mosquitto the test starts on a free loopback port with its own config file ({@code listener <port>

@@ -1,7 +1,7 @@
 package io.canopy.tick;
 
-import java.util.Locale;
 import io.canopy.InputException;
+import java.util.Locale;
 
 /**
  * The rate of a named timer, kept as an exact fraction so that the k-th deadline is

@@ -1,7 +1,7 @@
 package io.canopy.tick;
 
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;

@@ -1,10 +1,10 @@
 package io.canopy.tick;
 
-import io.canopy.tick.realtime.IdleMode;
-import io.canopy.tick.stats.TimerStats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.stats.TimerStats;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package io.canopy.tick;
 
-import io.canopy.tick.realtime.IdleMode;
-import io.canopy.tick.stats.TimerStats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.stats.TimerStats;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,8 +1,8 @@
 package io.canopy.tick;
 
-import io.canopy.tick.realtime.IdleMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.tick.realtime.IdleMode;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;

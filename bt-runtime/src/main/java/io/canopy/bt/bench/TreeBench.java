@@ -1,6 +1,5 @@
 package io.canopy.bt.bench;
 
-import java.util.Locale;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
@@ -12,6 +11,7 @@ import io.canopy.tick.SystemNanoClock;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Measures the tick cost of a tree file with the benchmark leaves: warm-up, then rounds of root ticks with

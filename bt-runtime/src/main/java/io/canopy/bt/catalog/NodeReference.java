@@ -1,13 +1,13 @@
 package io.canopy.bt.catalog;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

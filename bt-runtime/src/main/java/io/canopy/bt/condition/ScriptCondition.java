@@ -1,12 +1,12 @@
 package io.canopy.bt.condition;
 
-import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.script.CompiledCode;
 
 /**
  * Evaluates the script in {@code code}: true gives SUCCESS, false FAILURE. A number other than 0 or 1, or a

@@ -1,6 +1,5 @@
 package io.canopy.bt.control;
 
-import java.util.Arrays;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.Node;
@@ -9,6 +8,7 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import java.util.Arrays;
 
 /**
  * Ticks all children until every one has completed (BT.CPP {@code ParallelAll}).

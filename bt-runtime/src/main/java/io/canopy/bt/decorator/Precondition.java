@@ -1,6 +1,5 @@
 package io.canopy.bt.decorator;
 
-import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.DecoratorNode;
 import io.canopy.bt.Input;
 import io.canopy.bt.NodeInit;
@@ -8,6 +7,7 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.script.CompiledCode;
 
 /**
  * {@code <Precondition if="script" else="FAILURE">}: ticks the child only when {@code if} is true.

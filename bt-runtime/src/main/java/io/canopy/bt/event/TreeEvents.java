@@ -2,12 +2,12 @@ package io.canopy.bt.event;
 
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.TreeContext;
-import java.util.Objects;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The events of one tree: the inbound events delivered for the current tick, the outbox {@code SendEvent}

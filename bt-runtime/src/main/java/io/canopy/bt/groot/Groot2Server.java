@@ -1,23 +1,23 @@
 package io.canopy.bt.groot;
 
 import com.google.gson.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.util.concurrent.TimeoutException;
 import io.canopy.bt.observe.TransitionBatch;
 import io.canopy.bt.observe.TransitionRing;
 import io.canopy.bt.observe.TreeObserver;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.zeromq.SocketType;
 import org.zeromq.ZContext;
 import org.zeromq.ZFrame;
 import org.zeromq.ZMQ;
 import org.zeromq.ZMQException;
 import org.zeromq.ZMsg;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Groot2 live monitoring of one tree, wire-compatible with BehaviorTree.CPP 4.x's {@code Groot2Publisher}:

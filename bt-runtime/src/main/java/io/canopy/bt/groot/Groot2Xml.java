@@ -1,18 +1,17 @@
 package io.canopy.bt.groot;
 
-import java.io.IOException;
-import java.util.IdentityHashMap;
-import org.xml.sax.SAXException;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeKind;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.observe.TreeObserver;
+import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +28,7 @@ import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.xml.sax.InputSource;
+import org.xml.sax.SAXException;
 
 /**
  * The tree as BehaviorTree.CPP's {@code WriteTreeToXML(tree, true, true)} writes it for Groot2 and

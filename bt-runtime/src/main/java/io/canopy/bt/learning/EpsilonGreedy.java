@@ -1,8 +1,8 @@
 package io.canopy.bt.learning;
 
-import java.util.Arrays;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.Status;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**

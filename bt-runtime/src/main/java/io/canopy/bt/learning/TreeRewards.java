@@ -1,9 +1,9 @@
 package io.canopy.bt.learning;
 
-import io.canopy.bt.TreeContext;
-import io.canopy.bt.scope.Truthiness;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.scope.Truthiness;
 import io.canopy.expr.ValueKind;
 
 /**

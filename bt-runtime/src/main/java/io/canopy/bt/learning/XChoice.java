@@ -1,10 +1,5 @@
 package io.canopy.bt.learning;
 
-import io.canopy.bt.scope.DynamicExtent;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.Entry;
 import io.canopy.bt.NodeInit;
@@ -12,6 +7,11 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.scope.DynamicExtent;
+import io.canopy.bt.script.CompiledCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * xbt's {@code xchoice}: a choice (a fallback) whose child order comes from a pluggable {@link ChildOrder},

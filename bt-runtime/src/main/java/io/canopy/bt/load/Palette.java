@@ -1,7 +1,7 @@
 package io.canopy.bt.load;
 
+import io.canopy.InputException;
 import io.canopy.Names;
-import io.canopy.expr.ScriptingEnums;
 import io.canopy.bt.Entry;
 import io.canopy.bt.NodeFactory;
 import io.canopy.bt.NodeInit;
@@ -13,7 +13,6 @@ import io.canopy.bt.Port;
 import io.canopy.bt.PortDirection;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Values;
-import io.canopy.InputException;
 import io.canopy.bt.control.Sequence;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.bt.standin.StandInAction;
@@ -21,6 +20,7 @@ import io.canopy.bt.standin.StandInDecorator;
 import io.canopy.bt.standin.StandInRule;
 import io.canopy.bt.standin.StandInRules;
 import io.canopy.bt.standin.nav2.Nav2ControlFlow;
+import io.canopy.expr.ScriptingEnums;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;

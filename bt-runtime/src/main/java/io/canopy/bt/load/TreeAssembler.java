@@ -1,8 +1,7 @@
 package io.canopy.bt.load;
 
+import io.canopy.InputException;
 import io.canopy.Names;
-import io.canopy.expr.ScriptingEnums;
-import java.util.TreeSet;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.ControlNode;
 import io.canopy.bt.DecoratorNode;
@@ -17,11 +16,11 @@ import io.canopy.bt.Port;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.Values;
+import io.canopy.bt.decorator.SubTree;
 import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.script.ExprScripts;
 import io.canopy.bt.script.ScriptCompiler;
-import io.canopy.InputException;
-import io.canopy.bt.decorator.SubTree;
+import io.canopy.expr.ScriptingEnums;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -30,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Turns a {@link TreeDocument} into nodes: checks the whole document first (unknown types with the nearest

@@ -1,10 +1,10 @@
 package io.canopy.bt.load;
 
-import java.util.ArrayList;
-import java.util.List;
 import io.canopy.bt.NodeSpec;
 import io.canopy.bt.PortDirection;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Every {@code <BehaviorTree>} of a document and its includes, the SubTree port models, and the main ID. */

@@ -1,8 +1,8 @@
 package io.canopy.bt.load;
 
+import io.canopy.InputException;
 import io.canopy.XmlLimits;
 import io.canopy.bt.NodeSpec;
-import io.canopy.InputException;
 import java.io.Reader;
 import java.util.ArrayDeque;
 import java.util.Deque;

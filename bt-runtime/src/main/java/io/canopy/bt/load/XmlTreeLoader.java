@@ -1,19 +1,19 @@
 package io.canopy.bt.load;
 
-import io.canopy.bt.standin.StandIn;
-import io.canopy.bt.standin.StandInRules;
-import io.canopy.bt.standin.StubUnknown;
-import io.canopy.tick.DeadlineTimerQueue;
-import io.canopy.tick.ManualNanoClock;
-import java.nio.file.Files;
+import io.canopy.InputException;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeSpec;
 import io.canopy.bt.PortDirection;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.InputException;
+import io.canopy.bt.standin.StandIn;
+import io.canopy.bt.standin.StandInRules;
+import io.canopy.bt.standin.StubUnknown;
+import io.canopy.tick.DeadlineTimerQueue;
+import io.canopy.tick.ManualNanoClock;
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

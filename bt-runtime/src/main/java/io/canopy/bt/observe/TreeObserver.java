@@ -1,23 +1,23 @@
 package io.canopy.bt.observe;
 
 import com.google.gson.JsonObject;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.Arrays;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeObserver;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.tick.NanoClock;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Watches one tree: on the tick thread it keeps a byte per node (its status, indexed by the node's

@@ -1,7 +1,7 @@
 package io.canopy.bt.plugin;
 
-import java.util.List;
 import io.canopy.bt.NodeRegistry;
+import java.util.List;
 
 /**
  * What a plugin jar implements to add node types: one class, named in the jar's

@@ -1,8 +1,8 @@
 package io.canopy.bt.plugin;
 
-import java.io.IOException;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;

@@ -1,17 +1,17 @@
 package io.canopy.bt.scenario;
 
-import io.canopy.Names;
-import io.canopy.bt.event.UnconsumedPolicy;
-import java.util.HashMap;
-import java.util.function.Function;
 import io.canopy.InputException;
+import io.canopy.Names;
 import io.canopy.bt.Status;
+import io.canopy.bt.event.UnconsumedPolicy;
 import io.canopy.bt.standin.StandInRules;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One case of a tree scenario file (the format of {@code conformance/bt/README.md}): a tree, scripted leaves,

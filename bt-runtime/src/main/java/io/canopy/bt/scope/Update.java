@@ -1,12 +1,12 @@
 package io.canopy.bt.scope;
 
-import io.canopy.bt.script.CompiledCode;
 import io.canopy.bt.Node;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.script.CompiledCode;
 
 /** cark's {@code :update}: runs the script {@code code} (updating the blackboard), then SUCCESS. */
 public final class Update extends Node {

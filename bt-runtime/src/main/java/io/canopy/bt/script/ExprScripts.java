@@ -1,10 +1,10 @@
 package io.canopy.bt.script;
 
-import io.canopy.expr.ScriptingEnums;
 import io.canopy.bt.Blackboard;
 import io.canopy.expr.CompiledExpression;
 import io.canopy.expr.Dialect;
 import io.canopy.expr.Expressions;
+import io.canopy.expr.ScriptingEnums;
 
 /**
  * Compiles scripts with {@code io.canopy.expr} in its BehaviorTree.CPP dialect, bound to the blackboard's

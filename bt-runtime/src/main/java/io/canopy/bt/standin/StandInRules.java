@@ -1,16 +1,16 @@
 package io.canopy.bt.standin;
 
-import io.canopy.Names;
-import java.io.StringReader;
-import java.util.Locale;
 import io.canopy.InputException;
+import io.canopy.Names;
 import io.canopy.bt.Status;
 import io.canopy.bt.load.TextFile;
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;

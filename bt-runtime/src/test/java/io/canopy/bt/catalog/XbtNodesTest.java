@@ -1,15 +1,5 @@
 package io.canopy.bt.catalog;
 
-import io.canopy.bt.functions.*;
-import io.canopy.bt.learning.*;
-import io.canopy.bt.guards.*;
-import io.canopy.bt.scope.*;
-import io.canopy.bt.repetition.*;
-import io.canopy.bt.timing.*;
-import io.canopy.bt.concurrency.*;
-import io.canopy.bt.diagnostics.*;
-import io.canopy.bt.probability.*;
-import io.canopy.bt.outcome.*;
 import static io.canopy.bt.Status.FAILURE;
 import static io.canopy.bt.Status.RUNNING;
 import static io.canopy.bt.Status.SUCCESS;
@@ -18,7 +8,16 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
-import io.canopy.bt.catalog.SeedTrees;
+import io.canopy.bt.concurrency.*;
+import io.canopy.bt.diagnostics.*;
+import io.canopy.bt.functions.*;
+import io.canopy.bt.guards.*;
+import io.canopy.bt.learning.*;
+import io.canopy.bt.outcome.*;
+import io.canopy.bt.probability.*;
+import io.canopy.bt.repetition.*;
+import io.canopy.bt.scope.*;
+import io.canopy.bt.timing.*;
 import org.junit.jupiter.api.Test;
 
 class XbtNodesTest {

@@ -1,13 +1,13 @@
 package io.canopy.bt.load;
 
-import io.canopy.bt.Status;
-import io.canopy.bt.Tree;
-import io.canopy.bt.TreeContext;
-import io.canopy.bt.Trees;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
+import io.canopy.bt.Status;
+import io.canopy.bt.Tree;
+import io.canopy.bt.TreeContext;
+import io.canopy.bt.Trees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

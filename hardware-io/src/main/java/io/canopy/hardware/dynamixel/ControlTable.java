@@ -1,12 +1,12 @@
 package io.canopy.hardware.dynamixel;
 
-import java.util.Locale;
 import io.canopy.InputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**

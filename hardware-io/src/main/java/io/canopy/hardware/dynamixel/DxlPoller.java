@@ -1,8 +1,8 @@
 package io.canopy.hardware.dynamixel;
 
-import java.util.Arrays;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.EventKind;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

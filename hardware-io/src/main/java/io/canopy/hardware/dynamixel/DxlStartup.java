@@ -1,7 +1,7 @@
 package io.canopy.hardware.dynamixel;
 
-import java.util.Arrays;
 import io.canopy.tick.EventKind;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,5 @@
 package io.canopy.hardware.dynamixel;
 
-import java.util.Arrays;
 import io.canopy.hardware.serial.Transport;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.EventKind;
@@ -9,6 +8,7 @@ import io.canopy.tick.NanoClock;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.TickListener;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 

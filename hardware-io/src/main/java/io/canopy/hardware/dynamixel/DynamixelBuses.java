@@ -1,9 +1,9 @@
 package io.canopy.hardware.dynamixel;
 
-import io.canopy.Names;
-import java.util.List;
 import io.canopy.InputException;
+import io.canopy.Names;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**

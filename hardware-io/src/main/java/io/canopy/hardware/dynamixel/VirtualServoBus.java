@@ -1,10 +1,10 @@
 package io.canopy.hardware.dynamixel;
 
+import io.canopy.hardware.serial.Transport;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
-import io.canopy.hardware.serial.Transport;
-import java.io.IOException;
 
 /**
  * Virtual Dynamixel X-series servos on one transport (one end of a pty pair), written from the Protocol 2.0

@@ -1,8 +1,8 @@
 package io.canopy.hardware.mavlink;
 
-import java.util.Arrays;
 import io.canopy.hardware.stream.ByteLink;
 import io.canopy.hardware.stream.OutFrame;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,7 +1,5 @@
 package io.canopy.hardware.mavlink;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import static io.canopy.hardware.mavlink.MavlinkVehicle.ALT;
 import static io.canopy.hardware.mavlink.MavlinkVehicle.ARMED;
 import static io.canopy.hardware.mavlink.MavlinkVehicle.AUTOPILOT;
@@ -34,6 +32,8 @@ import static io.canopy.hardware.mavlink.MavlinkVehicle.Z;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

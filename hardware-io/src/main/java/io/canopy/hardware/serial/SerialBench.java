@@ -1,7 +1,6 @@
 package io.canopy.hardware.serial;
 
 import com.google.protobuf.CodedInputStream;
-import java.util.Arrays;
 import io.canopy.hardware.wire.FrameDecoder;
 import io.canopy.hardware.wire.FrameEncoder;
 import io.canopy.hardware.wire.FrameFormat;
@@ -12,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;

@@ -1,7 +1,5 @@
 package io.canopy.hardware.sim;
 
-import java.util.function.Consumer;
-import java.util.function.Function;
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialConfig;
@@ -17,6 +15,8 @@ import io.canopy.tick.SystemNanoClock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The simulated differential-drive base as a device on a serial link: it speaks only the wire format

@@ -1,7 +1,7 @@
 package io.canopy.hardware.stream;
 
-import java.util.Arrays;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * A table of numbers written by one IO thread and read whole by the tick thread without locks or allocation: a

@@ -1,9 +1,9 @@
 package io.canopy.launch.cli;
 
-import io.canopy.messaging.NodeConfig;
 import io.canopy.InputException;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.messaging.NodeConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

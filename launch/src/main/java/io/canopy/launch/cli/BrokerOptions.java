@@ -1,7 +1,7 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import picocli.CommandLine.Option;
 
@@ -24,7 +24,7 @@ public final class BrokerOptions {
     long connectTimeoutMs;
 
     /** A connected client node named {@code canopy_<what>_<pid>}; the caller closes it. */
-    public Node connect(String what) throws InterruptedException {
+    public MqttNode connect(String what) throws InterruptedException {
         if (connectTimeoutMs <= 0) {
             throw new InputException("--connect-timeout-ms " + connectTimeoutMs + ": must be positive; for example"
                     + " --connect-timeout-ms 5000");
@@ -36,7 +36,7 @@ public final class BrokerOptions {
         NodeConfig.Builder b = NodeConfig.builder("canopy_" + what + "_" + ProcessHandle.current().pid()).broker(broker)
                 .announceState(false).warnFirstConnectFailure(false);
         login.applyTo(b);
-        Node node = Node.start(b.build());
+        MqttNode node = MqttNode.start(b.build());
         if (!node.awaitConnected(connectTimeoutMs)) {
             String why = node.lastConnectionError();
             node.close();

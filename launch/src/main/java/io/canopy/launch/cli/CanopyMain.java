@@ -1,24 +1,24 @@
 package io.canopy.launch.cli;
 
+import io.canopy.InputException;
 import io.canopy.launch.cli.bench.BenchCommand;
 import io.canopy.launch.cli.topic.BagCommand;
 import io.canopy.launch.cli.topic.CallCommand;
 import io.canopy.launch.cli.topic.EchoCommand;
+import io.canopy.launch.cli.topic.GraphCommand;
 import io.canopy.launch.cli.topic.PubCommand;
 import io.canopy.launch.cli.topic.TopicCommand;
 import io.canopy.launch.cli.tree.BtlogCommand;
-import io.canopy.launch.cli.topic.GraphCommand;
 import io.canopy.launch.cli.tree.NodesCommand;
 import io.canopy.launch.cli.tree.ScxmlCommand;
 import io.canopy.launch.cli.tree.ScxmlTestCommand;
 import io.canopy.launch.cli.tree.TreeCommand;
 import io.canopy.launch.cli.tree.TreeTestCommand;
 import io.canopy.launch.cli.tree.TreeUpgradeCommand;
-import io.canopy.InputException;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The {@code canopy} command. Exit codes: 0 done, 1 a test or check failed, 2 bad input (one line on

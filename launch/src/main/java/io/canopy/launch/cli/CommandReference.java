@@ -1,12 +1,12 @@
 package io.canopy.launch.cli;
 
-import java.util.Locale;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
+import java.util.Locale;
 import picocli.CommandLine.Help;
+import picocli.CommandLine;
 
 /**
  * The reference of every {@code canopy} command in Markdown, generated from picocli's own usage text (so it

@@ -1,28 +1,28 @@
 package io.canopy.launch.cli;
 
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
-import io.canopy.launch.cli.bench.BenchSoakCommand;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
-import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.cli.bench.BenchSoakCommand;
 import io.canopy.launch.fleet.FleetReport;
 import io.canopy.launch.fleet.FleetRobots;
 import io.canopy.launch.fleet.FleetWindow;
+import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.NodeView;
 import io.canopy.launch.run.SharedTickerRunner;
 import io.canopy.launch.run.Signals;
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -156,7 +156,7 @@ final class FleetCommand implements Callable<Integer> {
                 return CanopyMain.EXIT_BAD_INPUT;
             }
             AtomicLong messages = new AtomicLong();
-            try (Node counter = Node.start(NodeConfig.builder("fleet_counter").broker(urls.get(0)).announceState(false).build())) {
+            try (MqttNode counter = MqttNode.start(NodeConfig.builder("fleet_counter").broker(urls.get(0)).announceState(false).build())) {
                 if (!counter.awaitConnected(10_000)) {
                     err.println("canopy: fleet: cannot connect to the broker " + urls.get(0) + " within 10 s; is it running?");
                     return CanopyMain.EXIT_FAILED;

@@ -4,11 +4,11 @@ import io.canopy.Names;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code canopy help [COMMAND...]} prints a command's usage, as picocli's help command does;

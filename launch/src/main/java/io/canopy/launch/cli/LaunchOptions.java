@@ -2,9 +2,9 @@ package io.canopy.launch.cli;
 
 import io.canopy.InputException;
 import io.canopy.launch.plan.ForeignNodesPlan;
-import io.canopy.launch.read.LaunchArgs;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.read.LaunchArgs;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.canopy.launch.cli;
 
 import io.canopy.InputException;
 import io.canopy.launch.web.FleetMonitor;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -65,7 +65,7 @@ final class MonitorCommand implements Callable<Integer> {
         }
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "canopy-monitor-stop"));
-        try (Node node = Node.start(b.build())) {
+        try (MqttNode node = MqttNode.start(b.build())) {
             if (!node.awaitConnected(connectTimeoutMs)) {
                 String why = node.lastConnectionError();
                 throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs + " ms ("

@@ -1,10 +1,10 @@
 package io.canopy.launch.cli;
 
-import io.canopy.Names;
-import io.canopy.launch.cli.topic.GraphSnapshot;
 import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
-import io.canopy.messaging.Node;
+import io.canopy.Names;
+import io.canopy.launch.cli.topic.GraphSnapshot;
+import io.canopy.messaging.MqttNode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ final class NodeInfoCommand implements Callable<Integer> {
         long waitNs = OptionCheck.durationNs("--wait", wait, true);
         String path = name.startsWith("/") ? name.substring(1) : name;
         GraphSnapshot g;
-        try (Node client = brokerOptions.connect("node")) {
+        try (MqttNode client = brokerOptions.connect("node")) {
             g = GraphSnapshot.take(client, waitNs);
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -1,7 +1,7 @@
 package io.canopy.launch.cli;
 
 import io.canopy.launch.cli.topic.GraphSnapshot;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,7 +34,7 @@ final class NodeListCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         long waitNs = OptionCheck.durationNs("--wait", wait, true);
         GraphSnapshot g;
-        try (Node client = brokerOptions.connect("node")) {
+        try (MqttNode client = brokerOptions.connect("node")) {
             g = GraphSnapshot.take(client, waitNs);
         }
         PrintWriter out = spec.commandLine().getOut();

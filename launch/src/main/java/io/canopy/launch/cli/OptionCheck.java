@@ -1,7 +1,7 @@
 package io.canopy.launch.cli;
 
-import io.canopy.tick.Durations;
 import io.canopy.InputException;
+import io.canopy.tick.Durations;
 
 /** Range checks of numeric options whose message names the command, the option and the value given. */
 public final class OptionCheck {

@@ -1,12 +1,12 @@
 package io.canopy.launch.cli;
 
-import org.slf4j.LoggerFactory;
 import io.canopy.launch.record.Replay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

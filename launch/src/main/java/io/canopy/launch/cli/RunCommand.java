@@ -1,14 +1,14 @@
 package io.canopy.launch.cli;
 
 import io.canopy.bt.NodeRegistry;
-import io.canopy.launch.plan.NodePlan;
-import io.canopy.launch.record.RecordOptions;
-import io.canopy.launch.web.WebOptions;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.record.RecordOptions;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.Signals;
+import io.canopy.launch.web.WebOptions;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;

@@ -3,7 +3,7 @@ package io.canopy.launch.fleet;
 import com.google.protobuf.ByteString;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.TreeContext;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.Envelope;
@@ -39,7 +39,7 @@ public final class ClaimBoard implements TreeContext.TickScoped {
     private final ConcurrentLinkedQueue<Arrival> arrivals = new ConcurrentLinkedQueue<>();
     private final Map<String, Entry> entries = new HashMap<>();
     private final List<Entry> ordered = new ArrayList<>();
-    private volatile Node mqtt;
+    private volatile MqttNode mqtt;
     private String me = "";
 
     ClaimBoard(NanoClock clock) {
@@ -55,7 +55,7 @@ public final class ClaimBoard implements TreeContext.TickScoped {
      * Connects the board of {@code context}, if its tree has Claim/Release nodes, to the node's MQTT connection:
      * subscribes to the claims and to the fleet's state topics. Called once by the runtime after MQTT is up.
      */
-    public static void attach(TreeContext context, Node mqtt) {
+    public static void attach(TreeContext context, MqttNode mqtt) {
         ClaimBoard b = context.service(ClaimBoard.class);
         if (b == null || mqtt == null) {
             return;
@@ -205,7 +205,7 @@ public final class ClaimBoard implements TreeContext.TickScoped {
     }
 
     private void publish(Entry e, String name, long leaseMs, long now) {
-        Node n = mqtt;
+        MqttNode n = mqtt;
         if (n == null) {
             return;
         }

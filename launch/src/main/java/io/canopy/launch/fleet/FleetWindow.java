@@ -1,19 +1,19 @@
 package io.canopy.launch.fleet;
 
 import com.sun.management.OperatingSystemMXBean;
+import io.canopy.launch.run.NodeView;
+import io.canopy.tick.stats.TimerStats;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.IntFunction;
-import io.canopy.launch.run.NodeView;
-import io.canopy.tick.stats.TimerStats;
-import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -1,16 +1,16 @@
 package io.canopy.launch.graph;
 
-import io.canopy.statemachine.build.ScxmlLoader;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.TreePlan;
 import io.canopy.launch.read.FileCheck;
+import io.canopy.statemachine.build.ScxmlLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code canopy graph}: a tree or a machine (or, for a launch file, all of them) as Graphviz DOT. Each file

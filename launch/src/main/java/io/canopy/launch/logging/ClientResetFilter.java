@@ -1,11 +1,11 @@
 package io.canopy.launch.logging;
 
-import java.nio.channels.ClosedChannelException;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import org.slf4j.Marker;
 
 /**

@@ -1,8 +1,8 @@
 package io.canopy.launch.plan;
 
 import io.canopy.InputException;
-import io.canopy.bt.load.Palette;
 import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.load.Palette;
 import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.plugin.PluginLoader;
 import java.nio.file.Path;

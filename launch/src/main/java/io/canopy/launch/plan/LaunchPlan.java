@@ -1,9 +1,9 @@
 package io.canopy.launch.plan;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import io.canopy.launch.LaunchLoader;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 

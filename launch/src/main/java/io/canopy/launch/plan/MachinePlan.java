@@ -1,9 +1,9 @@
 package io.canopy.launch.plan;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.nio.file.Path;
 
 /**
  * An SCXML state machine run on a named timer ({@code <statemachine name file timer>}).

@@ -1,10 +1,10 @@
 package io.canopy.launch.plan;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.nio.file.Path;
 
 /**
  * A behavior tree run on a named timer ({@code <tree file main timer seed on_finish active_in on_success

@@ -1,5 +1,7 @@
 package io.canopy.launch.read;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
 import io.canopy.Names;
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.DiffDrivePlan;
@@ -9,8 +11,6 @@ import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.SensorPlan;
 import io.canopy.launch.plan.SerialPlan;
 import io.canopy.launch.plan.TimerPlan;
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
 import io.canopy.proto.Envelope;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,5 @@
 package io.canopy.launch.read;
 
-import io.canopy.launch.plan.DevicePlans;
-import io.canopy.launch.plan.DynamixelPlan;
-import io.canopy.launch.plan.MavlinkPlan;
-import io.canopy.launch.plan.ServoPlan;
 import io.canopy.bt.TreeContext;
 import io.canopy.hardware.dynamixel.ControlTable;
 import io.canopy.hardware.dynamixel.DynamixelBus;
@@ -12,6 +8,10 @@ import io.canopy.hardware.dynamixel.DynamixelConfig;
 import io.canopy.hardware.mavlink.MavlinkConfig;
 import io.canopy.hardware.mavlink.MavlinkVehicle;
 import io.canopy.hardware.mavlink.MavlinkVehicles;
+import io.canopy.launch.plan.DevicePlans;
+import io.canopy.launch.plan.DynamixelPlan;
+import io.canopy.launch.plan.MavlinkPlan;
+import io.canopy.launch.plan.ServoPlan;
 
 /**
  * For {@code canopy validate}: a node's vehicles and buses as services with no link behind them, so a tree's

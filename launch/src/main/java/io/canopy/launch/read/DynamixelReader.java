@@ -1,6 +1,5 @@
 package io.canopy.launch.read;
 
-import java.util.Locale;
 import io.canopy.Names;
 import io.canopy.launch.plan.DynamixelPlan;
 import io.canopy.launch.plan.ServoPlan;
@@ -9,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**

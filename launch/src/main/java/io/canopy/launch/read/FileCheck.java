@@ -1,13 +1,13 @@
 package io.canopy.launch.read;
 
+import io.canopy.InputException;
+import io.canopy.bt.load.TextFile;
 import io.canopy.launch.Artifacts;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
-import io.canopy.InputException;
-import io.canopy.bt.load.TextFile;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

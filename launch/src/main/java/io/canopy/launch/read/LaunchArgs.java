@@ -1,8 +1,8 @@
 package io.canopy.launch.read;
 
+import io.canopy.InputException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.Source;
-import io.canopy.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

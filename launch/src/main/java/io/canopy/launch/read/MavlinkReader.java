@@ -1,8 +1,8 @@
 package io.canopy.launch.read;
 
-import java.util.Locale;
 import io.canopy.launch.plan.MavlinkPlan;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Reads {@code <mavlink name="mavlink" link="fc" system="1" component="1" timer="control" failsafe="hold"

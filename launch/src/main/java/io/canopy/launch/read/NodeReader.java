@@ -1,8 +1,7 @@
 package io.canopy.launch.read;
 
-import io.canopy.tick.realtime.IdleMode;
-import io.canopy.launch.LaunchLoader;
 import io.canopy.Names;
+import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.DevicePlans;
 import io.canopy.launch.plan.DiffDrivePlan;
@@ -20,6 +19,7 @@ import io.canopy.launch.plan.Source;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.plan.TreePlan;
 import io.canopy.launch.plan.WakeOn;
+import io.canopy.tick.realtime.IdleMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

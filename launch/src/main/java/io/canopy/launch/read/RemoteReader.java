@@ -1,19 +1,19 @@
 package io.canopy.launch.read;
 
-import io.canopy.bt.NodeRegistry;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import io.canopy.launch.Artifacts;
+import io.canopy.InputException;
 import io.canopy.Names;
+import io.canopy.bt.NodeKind;
+import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.NodeType;
+import io.canopy.bt.load.Palette;
+import io.canopy.launch.Artifacts;
 import io.canopy.launch.plan.ForeignNodesPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.RemotePlan;
 import io.canopy.launch.plan.Source;
 import io.canopy.launch.plan.TreePlan;
-import io.canopy.InputException;
-import io.canopy.bt.NodeKind;
-import io.canopy.bt.NodeType;
-import io.canopy.bt.load.Palette;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.canopy.launch.read;
 
-import io.canopy.XmlLimits;
 import io.canopy.InputException;
+import io.canopy.XmlLimits;
 import io.canopy.bt.load.TextFile;
 import java.io.IOException;
 import java.io.InputStream;

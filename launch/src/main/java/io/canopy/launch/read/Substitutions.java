@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import io.canopy.Names;
 import io.canopy.expr.CompiledExpression;
 import io.canopy.expr.Dialect;
 import io.canopy.expr.Expressions;
@@ -7,7 +8,6 @@ import io.canopy.expr.MapScope;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import io.canopy.Names;
 import java.util.Map;
 import java.util.function.Function;
 

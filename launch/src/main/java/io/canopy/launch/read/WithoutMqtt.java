@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import io.canopy.bt.load.TreeOutline;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.Endpoint;
@@ -7,7 +8,6 @@ import io.canopy.launch.plan.MqttPlan;
 import io.canopy.launch.plan.RemotePlan;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.plan.TreePlan;
-import io.canopy.bt.load.TreeOutline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.canopy.launch.record;
 
 import io.canopy.InputException;
-import java.util.Locale;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.run.NodeTap;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.function.Function;
 import picocli.CommandLine.Option;
 

@@ -1,14 +1,14 @@
 package io.canopy.launch.record;
 
-import java.util.LinkedHashSet;
-import java.util.Set;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
-import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors;
 import io.canopy.proto.Envelope;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The protobuf schemas of a recording's own messages ({@code canopy/record.proto}, package

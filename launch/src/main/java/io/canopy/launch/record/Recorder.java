@@ -1,6 +1,5 @@
 package io.canopy.launch.record;
 
-import org.slf4j.LoggerFactory;
 import com.google.protobuf.Message;
 import io.canopy.bt.Entry;
 import io.canopy.bt.observe.TransitionBatch;
@@ -27,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.LoggerFactory;
 
 /**
  * Records one node (a {@link NodeTap}): on the tick thread each cycle's timer, deadline and time, every inbox

@@ -1,17 +1,17 @@
 package io.canopy.launch.record;
 
-import io.canopy.launch.plan.RealtimePlan;
-import java.io.File;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import io.canopy.InputException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.MqttPlan;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.plan.RealtimePlan;
 import io.canopy.launch.plan.TreePlan;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

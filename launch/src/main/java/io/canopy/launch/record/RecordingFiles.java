@@ -1,19 +1,19 @@
 package io.canopy.launch.record;
 
-import java.util.Comparator;
-import java.util.Locale;
-import java.util.stream.Stream;
 import io.canopy.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The files of one recording, in order. A recording split by {@code --record-max-size} is {@code run.mcap} (file 0),

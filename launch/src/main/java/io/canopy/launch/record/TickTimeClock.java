@@ -1,8 +1,8 @@
 package io.canopy.launch.record;
 
-import java.util.Arrays;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickTimer;
+import java.util.Arrays;
 
 /**
  * The node's clock while a real-time run is recorded: inside a timer's cycle, the tick thread reads the tick's time

@@ -1,12 +1,12 @@
 package io.canopy.launch.remote;
 
-import com.google.protobuf.Message;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
 import io.canopy.launch.plan.RemotePlan;
 import io.canopy.messaging.MessageListener;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
 import io.canopy.messaging.RawListener;
@@ -140,7 +140,7 @@ final class RemoteLink {
 
     // ------------------------------------------------------------------ IO threads
 
-    void connect(Node mqtt) {
+    void connect(MqttNode mqtt) {
         String t = "/" + plan.topic();
         goals = mqtt.newPublisher(t + "/goal", io.canopy.proto.Event.class, Qos.AT_LEAST_ONCE, false);
         cancels = mqtt.newPublisher(t + "/cancel", io.canopy.proto.Event.class, Qos.AT_LEAST_ONCE, false);

@@ -7,7 +7,7 @@ import io.canopy.bt.Port;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.bt.standin.StandInAction;
 import io.canopy.launch.plan.RemotePlan;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.NanoClock;
@@ -74,7 +74,7 @@ public final class RemoteNodes {
     }
 
     /** Subscribes to each remote's feedback, result and worker topics and makes its goal and cancel publishers. */
-    public void connect(Node mqtt) {
+    public void connect(MqttNode mqtt) {
         for (RemoteLink l : links) {
             l.connect(mqtt);
         }

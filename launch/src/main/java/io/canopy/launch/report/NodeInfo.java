@@ -1,6 +1,5 @@
 package io.canopy.launch.report;
 
-import io.canopy.launch.run.Mqtt;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.ListValue;
@@ -14,7 +13,8 @@ import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.SerialPlan;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.plan.TreePlan;
-import io.canopy.messaging.Node;
+import io.canopy.launch.run.Mqtt;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.Event;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +42,7 @@ public final class NodeInfo {
     private NodeInfo() {}
 
     /** Publishes the info (retained, QoS 1) and serves {@code ~/describe}; called once the node has started. */
-    public static void announce(Node mqtt, NodePlan plan) {
+    public static void announce(MqttNode mqtt, NodePlan plan) {
         if (mqtt == null) {
             return;
         }

@@ -1,5 +1,7 @@
 package io.canopy.launch.report;
 
+import com.google.protobuf.ByteString;
+import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.launch.route.Outbound;
 import io.canopy.launch.run.DiffDriveRuntime;
 import io.canopy.launch.run.LinkRuntime;
@@ -7,9 +9,7 @@ import io.canopy.launch.run.MachineSlot;
 import io.canopy.launch.run.Mqtt;
 import io.canopy.launch.run.NodeView;
 import io.canopy.launch.run.TreeSlot;
-import com.google.protobuf.ByteString;
-import io.canopy.hardware.device.BatteryMonitor;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Publisher;
 import io.canopy.proto.BatteryState;
 import io.canopy.proto.LinkStatus;
@@ -47,7 +47,7 @@ public final class Telemetry implements TickListener {
     private final double[] reading = new double[2];
 
     /** What {@code node} shows, published through {@code mqtt} by the outbox thread of {@code outbound}. */
-    public Telemetry(NodeView node, Node mqtt, Outbound outbound) {
+    public Telemetry(NodeView node, MqttNode mqtt, Outbound outbound) {
         this.node = node;
         this.outbound = outbound;
         String base = Mqtt.absolute(node.name()) + "/";

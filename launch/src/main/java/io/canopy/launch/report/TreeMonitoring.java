@@ -1,7 +1,5 @@
 package io.canopy.launch.report;
 
-import io.canopy.launch.run.MachineSlot;
-import io.canopy.launch.run.TreeSlot;
 import io.canopy.InputException;
 import io.canopy.bt.Tree;
 import io.canopy.bt.groot.BtlogWriter;
@@ -13,6 +11,8 @@ import io.canopy.bt.observe.MonitorThread;
 import io.canopy.bt.observe.TraceJson;
 import io.canopy.bt.observe.TransitionRing;
 import io.canopy.bt.observe.TreeObserver;
+import io.canopy.launch.run.MachineSlot;
+import io.canopy.launch.run.TreeSlot;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickTimer;
 import io.canopy.tick.Ticker;

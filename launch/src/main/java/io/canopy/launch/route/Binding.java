@@ -1,9 +1,9 @@
 package io.canopy.launch.route;
 
-import io.canopy.launch.run.Mqtt;
-import io.canopy.launch.run.NodeCycle;
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.Endpoint;
+import io.canopy.launch.run.Mqtt;
+import io.canopy.launch.run.NodeCycle;
 import io.canopy.proto.Envelope;
 
 /**

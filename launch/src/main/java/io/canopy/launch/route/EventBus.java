@@ -1,15 +1,15 @@
 package io.canopy.launch.route;
 
+import io.canopy.OnceLog;
 import io.canopy.hardware.serial.SerialLink;
-import java.util.Arrays;
-import org.slf4j.LoggerFactory;
 import io.canopy.launch.run.Failsafe;
 import io.canopy.launch.run.MachineSlot;
-import io.canopy.OnceLog;
 import io.canopy.launch.run.TreeSlot;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
+import java.util.Arrays;
+import org.slf4j.LoggerFactory;
 
 /**
  * The node's events, on the tick thread: every event (from a binding, a link's device.lost/back, a

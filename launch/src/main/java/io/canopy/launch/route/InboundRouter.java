@@ -1,11 +1,11 @@
 package io.canopy.launch.route;
 
-import io.canopy.tick.TickTimer;
-import io.canopy.launch.run.NodeTap;
 import io.canopy.OnceLog;
 import io.canopy.bt.Entry;
+import io.canopy.launch.run.NodeTap;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
+import io.canopy.tick.TickTimer;
 import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,8 +1,8 @@
 package io.canopy.launch.route;
 
-import io.canopy.OnceLog;
-import io.canopy.launch.run.Values;
 import com.google.protobuf.ByteString;
+import io.canopy.OnceLog;
+import io.canopy.launch.run.NumberText;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;
@@ -108,7 +108,7 @@ public final class Outbound implements EventHandler, AutoCloseable {
             return p.message().toByteString();
         }
         if (data == null) {
-            return ByteString.copyFrom(Values.format(value), StandardCharsets.UTF_8);
+            return ByteString.copyFrom(NumberText.format(value), StandardCharsets.UTF_8);
         }
         return ByteString.copyFrom(String.valueOf(data), StandardCharsets.UTF_8);
     }

@@ -1,10 +1,10 @@
 package io.canopy.launch.route;
 
-import com.google.protobuf.Descriptors;
-import com.google.protobuf.TextFormat;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors;
 import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
 import io.canopy.expr.Expressions;
 import io.canopy.expr.MemberAccess;
 import java.nio.charset.StandardCharsets;

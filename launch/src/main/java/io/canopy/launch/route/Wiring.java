@@ -1,9 +1,5 @@
 package io.canopy.launch.route;
 
-import io.canopy.launch.run.Failsafe;
-import io.canopy.launch.run.LinkRuntime;
-import io.canopy.launch.run.Mqtt;
-import io.canopy.launch.run.NodeCycle;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.canopy.bt.Blackboard;
@@ -13,8 +9,12 @@ import io.canopy.hardware.device.MotorController;
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.MotorPlan;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.run.Failsafe;
+import io.canopy.launch.run.LinkRuntime;
+import io.canopy.launch.run.Mqtt;
+import io.canopy.launch.run.NodeCycle;
 import io.canopy.messaging.MessageListener;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
 import io.canopy.messaging.RawListener;
@@ -36,7 +36,7 @@ import java.util.Map;
  */
 public final class Wiring {
     private final NodePlan plan;
-    private final Node mqtt;
+    private final MqttNode mqtt;
     private final Ticker ticker;
     private final Blackboard blackboard;
     private final InboundRouter router;
@@ -48,7 +48,7 @@ public final class Wiring {
     private final Map<String, NodeCycle.Builder> cycles;
 
     /** {@code mqtt} is null for a node without MQTT (its loader refused MQTT bindings). */
-    public Wiring(NodePlan plan, Node mqtt, Ticker ticker, Blackboard blackboard, InboundRouter router, EventBus bus, Outbound outbound,
+    public Wiring(NodePlan plan, MqttNode mqtt, Ticker ticker, Blackboard blackboard, InboundRouter router, EventBus bus, Outbound outbound,
             Map<String, LinkRuntime> links, Failsafe failsafe, Map<String, MessageTap> taps, Map<String, NodeCycle.Builder> cycles) {
         this.plan = plan;
         this.mqtt = mqtt;

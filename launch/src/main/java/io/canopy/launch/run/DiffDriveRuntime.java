@@ -5,10 +5,10 @@ import io.canopy.bt.Entry;
 import io.canopy.expr.ValueKind;
 import io.canopy.hardware.device.LatestReading;
 import io.canopy.hardware.device.MotorController;
+import io.canopy.launch.nav.DiffDriveKeys;
 import io.canopy.launch.plan.DiffDrivePlan;
 import io.canopy.launch.plan.MotorPlan;
 import io.canopy.launch.plan.NodePlan;
-import io.canopy.launch.nav.DiffDriveKeys;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickTimer;
 

@@ -1,16 +1,16 @@
 package io.canopy.launch.run;
 
-import io.canopy.expr.ValueKind;
-import io.canopy.hardware.serial.SerialLink;
-import java.util.Arrays;
-import io.canopy.launch.route.EventBus;
 import io.canopy.bt.Entry;
+import io.canopy.expr.ValueKind;
 import io.canopy.hardware.device.MotorController;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.launch.route.EventBus;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.StallHandler;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;

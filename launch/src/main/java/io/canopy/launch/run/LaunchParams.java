@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Hands the {@code <param name value>} blocks of a launch file to what they configure, before the node's first
  * tick: a {@code <tree>}'s become entries of the node's blackboard (trees read them as {@code {name}} /
- * {@code @name}), a {@code <statemachine>}'s set items of its datamodel. Values are typed as written: a whole
+ * {@code @name}), a {@code <statemachine>}'s set items of its datamodel. NumberText are typed as written: a whole
  * number, a real number, {@code true}/{@code false}, else text.
  *
  * <p>A machine's parameters are set right after it has entered its initial configuration (the state machine

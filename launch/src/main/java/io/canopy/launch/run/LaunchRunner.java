@@ -1,10 +1,10 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.report.MonitorOptions;
-import io.canopy.launch.report.Status;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.report.MonitorOptions;
+import io.canopy.launch.report.StatusLine;
 import io.canopy.tick.SystemNanoClock;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,7 +88,7 @@ public final class LaunchRunner implements AutoCloseable {
     public List<String> statusLines() {
         List<String> out = new ArrayList<>();
         for (NodeRuntime n : nodes) {
-            out.add(Status.line(n.view()));
+            out.add(StatusLine.line(n.view()));
         }
         return out;
     }

@@ -1,8 +1,8 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.route.ProtoData;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
+import io.canopy.launch.route.ProtoData;
 import io.canopy.proto.Envelope;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;

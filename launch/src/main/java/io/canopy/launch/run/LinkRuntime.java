@@ -1,13 +1,5 @@
 package io.canopy.launch.run;
 
-import io.canopy.hardware.wire.FrameError;
-import io.canopy.proto.LinkStatus;
-import io.canopy.tick.NanoClock;
-import io.canopy.tick.realtime.RealtimeOptions;
-import java.util.Locale;
-import java.util.function.UnaryOperator;
-import io.canopy.launch.route.MessageTap;
-import io.canopy.launch.route.WakeOnInput;
 import io.canopy.InputException;
 import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.hardware.device.DeviceHub;
@@ -20,14 +12,22 @@ import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialConfig;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
+import io.canopy.hardware.wire.FrameError;
 import io.canopy.launch.plan.MotorPlan;
 import io.canopy.launch.plan.SensorPlan;
 import io.canopy.launch.plan.SerialPlan;
+import io.canopy.launch.route.MessageTap;
+import io.canopy.launch.route.WakeOnInput;
+import io.canopy.proto.LinkStatus;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.realtime.RealtimeOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 /**
  * One {@code <serial>} at run time: the link (a real port, or one end of an in-process cable whose other

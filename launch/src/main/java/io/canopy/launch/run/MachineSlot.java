@@ -1,13 +1,13 @@
 package io.canopy.launch.run;
 
 import io.canopy.OnceLog;
-import io.canopy.launch.route.EventBus;
 import io.canopy.bt.observe.MachineRecorder;
 import io.canopy.launch.plan.MachinePlan;
+import io.canopy.launch.route.EventBus;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.Ticker;

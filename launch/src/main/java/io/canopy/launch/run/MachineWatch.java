@@ -1,10 +1,10 @@
 package io.canopy.launch.run;
 
-import io.canopy.tick.NanoClock;
 import io.canopy.bt.observe.MachineRecorder;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineObserver;
 import io.canopy.statemachine.Statechart;
+import io.canopy.tick.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
 

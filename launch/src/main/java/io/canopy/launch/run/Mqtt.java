@@ -1,14 +1,14 @@
 package io.canopy.launch.run;
 
 import io.canopy.launch.plan.Endpoint;
-import io.canopy.messaging.broker.BrokerLimits;
-import java.util.HashMap;
-import java.util.Map;
 import io.canopy.launch.plan.MqttPlan;
 import io.canopy.launch.plan.NodePlan;
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.broker.BrokerLimits;
+import io.canopy.messaging.broker.EmbeddedBroker;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Starts a node's MQTT connection (and the embedded broker) from its {@code <mqtt>}. */
 public final class Mqtt {
@@ -18,7 +18,7 @@ public final class Mqtt {
      * Starts the node's connection; with an embedded broker, {@code broker} must be the one started by
      * {@link #startBroker} (the runner owns it, so that it can stop it without waiting for Netty's quiet period).
      */
-    static Node start(NodePlan plan, EmbeddedBroker broker) {
+    static MqttNode start(NodePlan plan, EmbeddedBroker broker) {
         MqttPlan m = plan.mqtt();
         NodeConfig.Builder b = NodeConfig.builder(plan.name()).namespace(plan.namespace());
         if (m.embedded()) {
@@ -43,7 +43,7 @@ public final class Mqtt {
         boolean subscribes = plan.binds().stream().anyMatch(bp -> bp.from() instanceof Endpoint.Mqtt)
                 || !plan.remotes().isEmpty(); // a worker's result sent while the node is away is delivered when it is back
         b.persistentSession(subscribes).reconnectBackoffMs(100, 500);
-        return Node.start(b.build());
+        return MqttNode.start(b.build());
     }
 
     /** Embedded brokers of this process by the port their {@code <mqtt port>} asked for, with their users. */

@@ -1,10 +1,10 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.route.Outbound;
-import io.canopy.launch.route.ProtoData;
 import com.google.protobuf.Message;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.route.Outbound;
+import io.canopy.launch.route.ProtoData;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.NanoClock;

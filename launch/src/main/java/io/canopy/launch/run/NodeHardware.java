@@ -1,16 +1,16 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.route.EventBus;
-import io.canopy.launch.route.MessageTap;
-import io.canopy.launch.route.WakeOnInput;
 import io.canopy.bt.Blackboard;
 import io.canopy.launch.plan.MotorPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.SensorPlan;
 import io.canopy.launch.plan.SerialPlan;
-import io.canopy.tick.realtime.RealtimeOptions;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.MessageTap;
+import io.canopy.launch.route.WakeOnInput;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.Ticker;
+import io.canopy.tick.realtime.RealtimeOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

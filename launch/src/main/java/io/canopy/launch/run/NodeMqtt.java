@@ -1,17 +1,17 @@
 package io.canopy.launch.run;
 
+import io.canopy.InputException;
+import io.canopy.launch.fleet.ClaimBoard;
+import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.remote.RemoteNodes;
 import io.canopy.launch.report.NodeInfo;
 import io.canopy.launch.report.Telemetry;
 import io.canopy.launch.route.InboundRouter;
 import io.canopy.launch.route.Outbound;
-import io.canopy.InputException;
-import io.canopy.launch.plan.NodePlan;
-import io.canopy.launch.fleet.ClaimBoard;
-import io.canopy.launch.remote.RemoteNodes;
 import io.canopy.launch.status.StatusTopics;
-import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.MessagingStats;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.LinkStatus;
 import io.canopy.tick.Ticker;
 import java.util.List;
@@ -32,7 +32,7 @@ final class NodeMqtt {
     private final NodePlan plan;
     /** The broker and the client starting in the background, or null (not started, or no MQTT). */
     private CompletableFuture<Void> up;
-    private volatile Node client;
+    private volatile MqttNode client;
     private volatile EmbeddedBroker broker;
     /** The {@code <remote>} actions: declared types run by workers over MQTT. */
     private RemoteNodes remotes = RemoteNodes.NONE;
@@ -127,7 +127,7 @@ final class NodeMqtt {
 
     /** For the start-up line: none, off, or the broker's URL. */
     String describe() {
-        Node c = client;
+        MqttNode c = client;
         return !plan.hasMqtt() ? "none" : c == null ? "off" : c.brokerUrl();
     }
 
@@ -137,7 +137,7 @@ final class NodeMqtt {
      * because the outage buffer was full or the connection was down.
      */
     LinkStatus linkStatus() {
-        Node c = client;
+        MqttNode c = client;
         if (c == null) {
             return null;
         }
@@ -149,13 +149,13 @@ final class NodeMqtt {
     }
 
     /** The node's MQTT client, or null: without MQTT, before it is up, after {@link #close}. */
-    Node client() {
+    MqttNode client() {
         return client;
     }
 
     /** Closes the client, then stops the embedded broker in the background. */
     void close() {
-        Node c = client;
+        MqttNode c = client;
         if (c != null) {
             try {
                 c.close();

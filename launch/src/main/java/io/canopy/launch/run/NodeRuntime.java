@@ -1,13 +1,6 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.report.MonitorOptions;
-import io.canopy.launch.report.TreeMonitoring;
-import io.canopy.launch.route.Binding;
-import io.canopy.launch.route.EventBus;
-import io.canopy.launch.route.InboundRouter;
-import io.canopy.launch.route.Outbound;
-import io.canopy.launch.route.Wiring;
-import static io.canopy.launch.run.Values.ms;
+import static io.canopy.launch.run.NumberText.ms;
 
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
@@ -17,6 +10,13 @@ import io.canopy.launch.Artifacts;
 import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.TreePlan;
+import io.canopy.launch.report.MonitorOptions;
+import io.canopy.launch.report.TreeMonitoring;
+import io.canopy.launch.route.Binding;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
+import io.canopy.launch.route.Outbound;
+import io.canopy.launch.route.Wiring;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.TickTimer;
@@ -69,10 +69,7 @@ final class NodeRuntime {
         this.mqtt = new NodeMqtt(plan);
     }
 
-    /**
-     * Builds everything, a recorder or replayer seeing the node through {@code tap} ({@link NodeTap#NONE}: none);
-     * nothing runs yet. On failure closes what was built and rethrows.
-     */
+    /** Builds everything (nothing runs yet), seen by a recorder or replayer through {@code tap}; on failure closes it. */
     static NodeRuntime build(NodePlan plan, NanoClock clock, NodeRegistry registry, NodeTap tap) {
         NodeRuntime n = new NodeRuntime(plan, clock, tap);
         try {
@@ -108,9 +105,7 @@ final class NodeRuntime {
                 trees, machines, bus, router, routes, mqtt);
         buildCycles(control);
         this.control = new NodeControl(view, ticker, cycles.cycles(), outbound, this::startManual, this::shutdown);
-        if (tap != NodeTap.NONE) {
-            tap.attached(this.control);
-        }
+        tap.attached(this.control); // NodeTap.NONE: nothing
         long t5 = System.nanoTime();
         LOG.debug("node {} built: links {} ms, machines {} ms, trees {} ms, then waited {} ms for the broker and MQTT "
                 + "client, bindings {} ms", plan.fullName(), ms(t1 - t0), ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), ms(t5 - t4));
@@ -211,7 +206,7 @@ final class NodeRuntime {
             watchdog = new Watchdog(ticker, failsafes()).start();
         }
         LOG.info("node {} running: timers {}, {} machine(s), {} tree(s), {} link(s), MQTT {}", plan.fullName(),
-                plan.timers().stream().map(t -> t.name() + "@" + Values.format(t.hz()) + "Hz").toList(), machines.size(),
+                plan.timers().stream().map(t -> t.name() + "@" + NumberText.format(t.hz()) + "Hz").toList(), machines.size(),
                 trees.size(), hardware.links.size(), mqtt.describe());
         mqtt.announce(); // the graph entry canopy topic/node list read (retained)
     }
@@ -221,11 +216,7 @@ final class NodeRuntime {
         return hardware.failsafes();
     }
 
-    /**
-     * Clean shutdown within {@code budgetNs}: stops the tick thread, halts trees (OnCancel and onHalted run), exits
-     * machines, sends a stop to every motor and waits until it is written to the port, publishes {@code offline},
-     * closes the ports, the MQTT connection and the embedded broker. Returns the stop frames written.
-     */
+    /** Clean shutdown within {@code budgetNs} (ticks, trees, machines, motor stops, offline, ports, MQTT); stop frames. */
     long shutdown(long budgetNs) {
         long t0 = System.nanoTime();
         if (watchdog != null) {

@@ -1,8 +1,5 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.route.Binding;
-import io.canopy.launch.route.EventBus;
-import io.canopy.launch.route.InboundRouter;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
 import io.canopy.bt.Tree;
@@ -15,14 +12,17 @@ import io.canopy.hardware.sim.DiffDriveSim;
 import io.canopy.launch.plan.BindPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.TimerPlan;
-import io.canopy.messaging.Node;
+import io.canopy.launch.route.Binding;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
+import io.canopy.messaging.MqttNode;
 import io.canopy.proto.LinkStatus;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Statechart;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
-import io.canopy.tick.stats.TimerStats;
 import io.canopy.tick.Ticker;
+import io.canopy.tick.stats.TimerStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -403,19 +403,19 @@ public final class NodeView {
     }
 
     /** The node's MQTT connection, or null when it has none (yet, or any more). */
-    public Node mqtt() {
+    public MqttNode mqtt() {
         return mqtt.client();
     }
 
     /** The embedded broker's URL, or the external broker's. */
     public String brokerUrl() {
-        Node m = mqtt.client();
+        MqttNode m = mqtt.client();
         return m == null ? null : m.brokerUrl();
     }
 
     /** Whether the node's MQTT client is connected to its broker now (false without MQTT). */
     public boolean mqttConnected() {
-        Node m = mqtt.client();
+        MqttNode m = mqtt.client();
         return m != null && m.isConnected();
     }
 

@@ -1,19 +1,19 @@
 package io.canopy.launch.run;
 
-import io.canopy.OnceLog;
-import io.canopy.launch.route.EventBus;
 import io.canopy.InputException;
+import io.canopy.OnceLog;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Node;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.TreeTickException;
-import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.event.TreeEvents;
 import io.canopy.bt.event.UnconsumedPolicy;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.observe.TreeObserver;
 import io.canopy.launch.plan.TreePlan;
+import io.canopy.launch.route.EventBus;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;

@@ -1,6 +1,5 @@
 package io.canopy.launch.status;
 
-import javax.xml.stream.XMLStreamException;
 import io.canopy.bt.Node;
 import io.canopy.bt.groot.Groot2Xml;
 import io.canopy.bt.observe.TreeObserver;
@@ -16,6 +15,7 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.TransformerFactory;

@@ -3,7 +3,7 @@ package io.canopy.launch.status;
 import com.google.protobuf.ByteString;
 import io.canopy.launch.plan.MonitorPlan;
 import io.canopy.launch.run.NodeView;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.MachineLayout;
@@ -43,7 +43,7 @@ public final class StatusTopics implements AutoCloseable {
     private record MachineTopic(NodeView.MachineView view, Publisher<MachineState> pub, MachineHistory history,
             Object[] seen) {}
 
-    private StatusTopics(NodeView probe, Node mqtt, double hz) {
+    private StatusTopics(NodeView probe, MqttNode mqtt, double hz) {
         this.probe = probe;
         this.periodNs = (long) (1e9 / hz);
         String base = "/" + probe.name() + "/status/";
@@ -68,7 +68,7 @@ public final class StatusTopics implements AutoCloseable {
 
     /** Starts publishing for the node behind {@code probe}; null when it has no MQTT or its status rate is 0. */
     public static StatusTopics start(NodeView probe) {
-        Node mqtt = probe.mqtt();
+        MqttNode mqtt = probe.mqtt();
         MonitorPlan monitor = probe.plan().monitor();
         double hz = monitor == null ? MonitorPlan.DEFAULT_STATUS_HZ : monitor.statusHz();
         if (mqtt == null || hz <= 0) {

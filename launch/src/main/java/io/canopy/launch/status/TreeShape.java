@@ -1,10 +1,7 @@
 package io.canopy.launch.status;
 
-import java.io.IOException;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.NamedNodeMap;
-import org.xml.sax.SAXException;
 import io.canopy.InputException;
+import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,8 +11,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
 import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
 import org.xml.sax.InputSource;
+import org.xml.sax.SAXException;
 
 /**
  * A tree's nodes read back from its Groot2 XML (the {@code _uid}s of {@link io.canopy.bt.groot.Groot2Xml}):

@@ -1,6 +1,6 @@
 package io.canopy.launch.web;
 
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Qos;
 import io.canopy.messaging.Subscription;
 import java.io.PrintStream;
@@ -21,9 +21,9 @@ public final class FleetMonitor implements AutoCloseable {
     }
 
     /** Subscribes {@code mqtt} to everything ({@code #}, QoS 0) and serves the page on {@code bind:port}. */
-    public static FleetMonitor start(Node mqtt, String bind, int port, PrintStream out) {
+    public static FleetMonitor start(MqttNode mqtt, String bind, int port, PrintStream out) {
         LogRing log = new LogRing();
-        FleetRobots fleet = new FleetRobots(log);
+        BrokerRobots fleet = new BrokerRobots(log);
         Subscription sub = mqtt.newRawSubscriber("/#", Qos.AT_MOST_ONCE, fleet::onMessage);
         WebServer server;
         try {

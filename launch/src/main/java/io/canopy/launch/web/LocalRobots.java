@@ -192,7 +192,7 @@ final class LocalRobots implements RobotSource {
                 prev[0] = l.getFramesReceived();
                 prev[1] = now;
             }
-            out.add(FleetRobots.link(l, prev[2]));
+            out.add(BrokerRobots.link(l, prev[2]));
         }
         return out;
     }

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Where the page's robots come from: the node's own {@link io.canopy.launch.run.NodeView}s ({@link LocalRobots})
- * or a broker's status topics ({@link FleetRobots}). Read by the {@link LiveHub}'s thread only, except the
+ * or a broker's status topics ({@link BrokerRobots}). Read by the {@link LiveHub}'s thread only, except the
  * document getters (HTTP threads).
  */
 interface RobotSource extends AutoCloseable {

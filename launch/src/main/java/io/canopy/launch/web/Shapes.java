@@ -1,12 +1,12 @@
 package io.canopy.launch.web;
 
-import java.util.TreeMap;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.canopy.launch.status.ScxmlOutline;
 import io.canopy.launch.status.TreeShape;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** The structure sections of a robot's JSON, the same from a node and from the broker. */
 final class Shapes {

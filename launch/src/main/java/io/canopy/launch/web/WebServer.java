@@ -1,10 +1,9 @@
 package io.canopy.launch.web;
 
-import java.io.UncheckedIOException;
-import java.util.concurrent.ConcurrentHashMap;
 import io.canopy.InputException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,6 +11,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;

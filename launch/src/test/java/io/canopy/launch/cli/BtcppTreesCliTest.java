@@ -1,8 +1,8 @@
 package io.canopy.launch.cli;
 
-import io.canopy.launch.cli.tree.TreeUpgradeCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.launch.cli.tree.TreeUpgradeCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

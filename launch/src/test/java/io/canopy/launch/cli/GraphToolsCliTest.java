@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.run.LaunchRunner;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.proto.Event;
 import java.io.PrintWriter;
@@ -29,7 +29,7 @@ class GraphToolsCliTest {
     static Path dir;
     static LaunchRunner runner;
     static String broker;
-    static Node helper;
+    static MqttNode helper;
 
     @BeforeAll
     static void start() throws Exception {
@@ -61,7 +61,7 @@ class GraphToolsCliTest {
                 """);
         runner = LaunchRunner.start(LaunchLoader.load(launch, Map.of("port", Integer.toString(port))));
         broker = "tcp://127.0.0.1:" + port;
-        helper = Node.start(NodeConfig.builder("helper").namespace("robot9").broker(broker).build());
+        helper = MqttNode.start(NodeConfig.builder("helper").namespace("robot9").broker(broker).build());
         assertThat(helper.awaitConnected(10_000)).isTrue();
     }
 
@@ -132,7 +132,7 @@ class GraphToolsCliTest {
 
     @Test
     void aNodeThatLeavesIsListedOffline() throws Exception {
-        Node gone = Node.start(NodeConfig.builder("gone").namespace("robot9").broker(broker).build());
+        MqttNode gone = MqttNode.start(NodeConfig.builder("gone").namespace("robot9").broker(broker).build());
         assertThat(gone.awaitConnected(10_000)).isTrue();
         gone.close();
         assertThat(run("node", "list")).isEqualTo(0);

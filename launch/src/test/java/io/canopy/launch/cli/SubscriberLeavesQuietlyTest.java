@@ -1,17 +1,15 @@
 package io.canopy.launch.cli;
 
-import java.time.Duration;
-import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Event;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -20,8 +18,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,7 +60,7 @@ class SubscriberLeavesQuietlyTest {
     @Test
     void ctrlCOnEchoLogsNoErrorAtTheBroker() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(0);
-                Node node = Node.start(NodeConfig.builder("controller").namespace("robot1").broker(broker.url()).build())) {
+                MqttNode node = MqttNode.start(NodeConfig.builder("controller").namespace("robot1").broker(broker.url()).build())) {
             assertThat(node.awaitConnected(10_000)).isTrue();
             var pub = node.newPublisher("~/tick", Event.class, Qos.AT_MOST_ONCE, false);
             Path out = dir.resolve("echo.out");

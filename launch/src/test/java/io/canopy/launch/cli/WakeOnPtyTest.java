@@ -1,9 +1,9 @@
 package io.canopy.launch.cli;
 
-import io.canopy.launch.cli.bench.LatencyBench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.launch.cli.bench.LatencyBench;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

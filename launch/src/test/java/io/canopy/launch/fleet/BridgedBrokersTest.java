@@ -7,7 +7,7 @@ import com.google.protobuf.ByteString;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
@@ -63,8 +63,8 @@ class BridgedBrokersTest {
                 .redirectOutput(dir.resolve(name + ".log").toFile()).start());
     }
 
-    private Node client(String name, int port) throws InterruptedException {
-        Node n = Node.start(NodeConfig.builder(name).broker("tcp://127.0.0.1:" + port).announceState(false).build());
+    private MqttNode client(String name, int port) throws InterruptedException {
+        MqttNode n = MqttNode.start(NodeConfig.builder(name).broker("tcp://127.0.0.1:" + port).announceState(false).build());
         closing.add(n);
         assertThat(n.awaitConnected(10_000)).as("%s connects to 127.0.0.1:%d", name, port).isTrue();
         return n;
@@ -82,8 +82,8 @@ class BridgedBrokersTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> listening(a) && listening(b));
 
         // the bridge is up once a probe published on A arrives on B
-        Node onA = client("robots_side", a);
-        Node onB = client("monitor_side", b);
+        MqttNode onA = client("robots_side", a);
+        MqttNode onB = client("monitor_side", b);
         Set<String> seenOnB = ConcurrentHashMap.newKeySet();
         onB.newRawSubscriber("/#", Qos.AT_LEAST_ONCE, (topic, payload, retained) -> seenOnB.add(topic));
         Publisher<Event> probe = onA.newPublisher("/bridge/probe", Event.class, Qos.AT_LEAST_ONCE, false);
@@ -108,7 +108,7 @@ class BridgedBrokersTest {
         assertAllCross(onB, onA, "/bridge/down");
     }
 
-    private static void assertAllCross(Node from, Node to, String topic) {
+    private static void assertAllCross(MqttNode from, MqttNode to, String topic) {
         Set<Integer> got = ConcurrentHashMap.newKeySet();
         to.newSubscriber(topic, Event.class, Qos.AT_LEAST_ONCE,
                 (e, env) -> got.add(Integer.parseInt(e.getPayload().toStringUtf8())));

@@ -1,17 +1,16 @@
 package io.canopy.launch.fleet;
 
-import java.time.Duration;
-import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Envelope;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +20,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +35,7 @@ class FleetClaimsTest {
     private final List<Process> robots = new ArrayList<>();
     private final List<Msg> log = new CopyOnWriteArrayList<>();
     private EmbeddedBroker broker;
-    private Node watcher;
+    private MqttNode watcher;
 
     /** One message on fleet/claims/#: claim or release, by whom, when (System.nanoTime of the test). */
     private record Msg(String waypoint, String name, String holder, long atNs) {}
@@ -77,7 +77,7 @@ class FleetClaimsTest {
             port = s.getLocalPort();
         }
         broker = EmbeddedBroker.start(port);
-        watcher = Node.start(NodeConfig.builder("claims_watcher").broker(broker.url()).announceState(false).build());
+        watcher = MqttNode.start(NodeConfig.builder("claims_watcher").broker(broker.url()).announceState(false).build());
         assertThat(watcher.awaitConnected(10_000)).isTrue();
         watcher.newRawSubscriber("/fleet/claims/+", Qos.AT_LEAST_ONCE, (topic, payload, retained) -> {
             try {

@@ -3,11 +3,11 @@ package io.canopy.launch.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.canopy.launch.read.FileCheck;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.RemotePlan;
+import io.canopy.launch.read.FileCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.canopy.launch.report;
 
-import io.canopy.launch.run.LaunchRunner;
-import io.canopy.launch.run.PatrolDemoTest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.groot.BtlogReader;
 import io.canopy.launch.LaunchLoader;
+import io.canopy.launch.run.LaunchRunner;
+import io.canopy.launch.run.PatrolDemoTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.route.EventBus;
-import io.canopy.launch.route.Outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
@@ -12,9 +10,11 @@ import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.Source;
 import io.canopy.launch.plan.TreePlan;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.Outbound;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.tick.ManualNanoClock;
 import io.canopy.tick.TickTimer;
 import io.canopy.tick.Ticker;

@@ -1,12 +1,12 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.route.ProtoData;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.record.RecordSession;
+import io.canopy.launch.route.ProtoData;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.ManualNanoClock;

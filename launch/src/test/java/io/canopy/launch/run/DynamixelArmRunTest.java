@@ -176,7 +176,7 @@ class DynamixelArmRunTest {
                 LinkStatus s = n.view().devices().linkStatuses().get(0);
                 assertThat(s.getSequenceGaps()).as("unanswered reads").isGreaterThanOrEqualTo(5);
                 assertThat(s.getBadCrc() + s.getShortFrames()).as("damaged status packets").isGreaterThanOrEqualTo(1);
-                assertThat(io.canopy.launch.report.Status.line(n.view())).contains("arm up STOPPED no-answer");
+                assertThat(io.canopy.launch.report.StatusLine.line(n.view())).contains("arm up STOPPED no-answer");
             } finally {
                 n.shutdown(TimeUnit.SECONDS.toNanos(2));
             }

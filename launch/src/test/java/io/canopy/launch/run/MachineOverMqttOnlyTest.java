@@ -1,12 +1,12 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.report.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.report.StatusLine;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import io.canopy.tick.ManualNanoClock;
@@ -94,7 +94,7 @@ class MachineOverMqttOnlyTest {
             node.control().advance(50_000_000L);
             return machine.stateText().equals("Going"); // what the status line shows: refreshed by the tick itself
         });
-        assertThat(Status.line(node.view())).contains("m:Going");
+        assertThat(StatusLine.line(node.view())).contains("m:Going");
         assertThat(node.view().bus().unconsumed()).isZero();
     }
 

@@ -146,7 +146,7 @@ class MavlinkSquareMissionTest {
         await("heartbeat timeout: link lost").atMost(Duration.ofSeconds(8))
                 .until(() -> !n.blackboard().entry("mavlink_connected").booleanValue());
         assertThat(status(n).getSilent()).isTrue();
-        assertThat(io.canopy.launch.report.Status.line(n)).contains("mavlink LOST");
+        assertThat(io.canopy.launch.report.StatusLine.line(n)).contains("mavlink LOST");
         peer.tell("resume");
         await("heartbeats again: link back").atMost(Duration.ofSeconds(8))
                 .until(() -> n.blackboard().entry("mavlink_connected").booleanValue());

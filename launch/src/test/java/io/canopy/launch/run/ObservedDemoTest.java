@@ -1,7 +1,5 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.report.MonitorOptions;
-import io.canopy.launch.report.TreeMonitoring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonArray;
@@ -13,6 +11,8 @@ import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.sim.DiffDriveSim;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.report.MonitorOptions;
+import io.canopy.launch.report.TreeMonitoring;
 import io.canopy.testkit.ZmtpReqClient;
 import io.canopy.tick.ManualNanoClock;
 import java.io.ByteArrayInputStream;

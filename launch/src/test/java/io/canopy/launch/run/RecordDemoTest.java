@@ -10,7 +10,6 @@ import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.record.BagInfo;
 import io.canopy.launch.record.RecordSession;
 import io.canopy.tick.ManualNanoClock;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;

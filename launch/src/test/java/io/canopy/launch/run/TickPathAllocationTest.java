@@ -1,9 +1,5 @@
 package io.canopy.launch.run;
 
-import io.canopy.launch.report.Status;
-import io.canopy.launch.route.EventBus;
-import io.canopy.launch.route.InboundRouter;
-import io.canopy.launch.route.Outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
@@ -15,9 +11,12 @@ import io.canopy.expr.ValueKind;
 import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.Source;
 import io.canopy.launch.plan.TreePlan;
+import io.canopy.launch.route.EventBus;
+import io.canopy.launch.route.InboundRouter;
+import io.canopy.launch.route.Outbound;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.ManualNanoClock;

@@ -3,11 +3,11 @@ package io.canopy.launch.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Event;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +30,8 @@ class FleetClaimsPageTest {
     private static final String HOLDS = "#fleet-table tr[data-robot='%s'] td.holds";
     private Process robot;
     private EmbeddedBroker broker;
-    private Node mqtt;
-    private Node claimer;
+    private MqttNode mqtt;
+    private MqttNode claimer;
     private FleetMonitor monitor;
     private ChromeDriver driver;
 
@@ -46,7 +46,7 @@ class FleetClaimsPageTest {
         if (monitor != null) {
             monitor.close();
         }
-        for (Node n : new Node[] {claimer, mqtt}) {
+        for (MqttNode n : new MqttNode[] {claimer, mqtt}) {
             if (n != null) {
                 n.close();
             }
@@ -88,14 +88,14 @@ class FleetClaimsPageTest {
     void claimsShowPerRobotAndInTheTableAndGoWithAReleaseOrTheHoldersLastWill() throws Exception {
         driver = Browser.start();
         broker = EmbeddedBroker.start(PatrolPageBrowserTest.freePort());
-        mqtt = Node.start(NodeConfig.builder("monitor_test").broker(broker.url()).announceState(false).build());
+        mqtt = MqttNode.start(NodeConfig.builder("monitor_test").broker(broker.url()).announceState(false).build());
         assertThat(mqtt.awaitConnected(10_000)).isTrue();
         monitor = FleetMonitor.start(mqtt, "127.0.0.1", 0, System.out);
         driver.get("http://127.0.0.1:" + monitor.port() + "/");
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60), Duration.ofMillis(50));
 
         // a node robot9/controller claims a waypoint exactly as ClaimBoard does
-        claimer = Node.start(NodeConfig.builder("controller").namespace("robot9").broker(broker.url()).build());
+        claimer = MqttNode.start(NodeConfig.builder("controller").namespace("robot9").broker(broker.url()).build());
         assertThat(claimer.awaitConnected(10_000)).isTrue();
         Publisher<Event> northWest = claimer.newPublisher("/fleet/claims/NorthWest", Event.class, Qos.AT_LEAST_ONCE, true);
         northWest.publish(claim("NorthWest", 60_000));

@@ -2,9 +2,9 @@ package io.canopy.launch.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +26,7 @@ class FleetMonitorBrowserTest {
     private static final int KEEPALIVE_S = 2;
     private final List<Process> robots = new ArrayList<>();
     private EmbeddedBroker broker;
-    private Node mqtt;
+    private MqttNode mqtt;
     private FleetMonitor monitor;
     private ChromeDriver driver;
 
@@ -75,7 +75,7 @@ class FleetMonitorBrowserTest {
                     "--arg", "broker=" + broker.url(), "--arg", "battery=90").redirectErrorStream(true)
                     .redirectOutput(Browser.ARTIFACTS.resolve("fleet-robot" + i + ".log").toFile()).start());
         }
-        mqtt = Node.start(NodeConfig.builder("monitor_test").broker(broker.url()).announceState(false).build());
+        mqtt = MqttNode.start(NodeConfig.builder("monitor_test").broker(broker.url()).announceState(false).build());
         assertThat(mqtt.awaitConnected(10_000)).isTrue();
         monitor = FleetMonitor.start(mqtt, "127.0.0.1", 0, System.out);
         driver.get("http://127.0.0.1:" + monitor.port() + "/");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** The monitor's view of fleet/claims/#: who holds what, as the robots' ClaimBoards see it. */
 class FleetRobotsClaimsTest {
-    private final FleetRobots fleet = new FleetRobots(new LogRing());
+    private final BrokerRobots fleet = new BrokerRobots(new LogRing());
 
     private static byte[] event(String holder, String name, String body) {
         return Envelope.newBuilder().setSource(holder)

@@ -1,21 +1,21 @@
 package io.canopy.messaging.broker;
 
-import io.netty.handler.codec.DecoderException;
-import io.netty.handler.codec.TooLongFrameException;
-import java.io.IOException;
-import java.lang.reflect.Field;
-import java.util.Locale;
 import io.canopy.OnceLog;
 import io.moquette.broker.Server;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.mqtt.MqttConnectMessage;
 import io.netty.handler.codec.mqtt.MqttMessage;
 import io.netty.handler.codec.mqtt.MqttMessageType;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;

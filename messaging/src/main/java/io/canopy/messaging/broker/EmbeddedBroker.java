@@ -1,22 +1,22 @@
 package io.canopy.messaging.broker;
 
+import io.canopy.InputException;
+import io.canopy.messaging.Connection;
+import io.moquette.BrokerConstants;
+import io.moquette.broker.Server;
+import io.moquette.broker.config.MemoryConfig;
 import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ConcurrentModificationException;
-import org.slf4j.LoggerFactory;
-import io.canopy.messaging.Connection;
-import io.canopy.InputException;
-import io.moquette.BrokerConstants;
-import io.moquette.broker.Server;
-import io.moquette.broker.config.MemoryConfig;
-import java.io.IOException;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.LoggerFactory;
 
 /**
  * The in-process MQTT 3.1.1 broker a node starts when no broker is configured: Moquette 0.17, bound to

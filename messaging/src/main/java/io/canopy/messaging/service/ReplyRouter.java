@@ -1,10 +1,10 @@
 package io.canopy.messaging.service;
 
-import java.util.concurrent.CancellationException;
-import io.canopy.messaging.EnvelopeSink;
-import io.canopy.messaging.Node;
 import com.google.protobuf.Message;
+import io.canopy.messaging.EnvelopeSink;
+import io.canopy.messaging.MqttNode;
 import io.canopy.proto.Envelope;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
@@ -36,12 +36,12 @@ public final class ReplyRouter implements EnvelopeSink {
         }
     }
 
-    private final Node node;
+    private final MqttNode node;
     private final String topic;
     private final AtomicLong nextId = new AtomicLong(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2));
     private final ConcurrentHashMap<Long, Call> calls = new ConcurrentHashMap<>();
 
-    public ReplyRouter(Node node, String topic) {
+    public ReplyRouter(MqttNode node, String topic) {
         this.node = node;
         this.topic = topic;
     }

@@ -1,8 +1,8 @@
 package io.canopy.messaging.service;
 
-import io.canopy.messaging.BodyCodec;
-import io.canopy.messaging.Node;
 import com.google.protobuf.Message;
+import io.canopy.messaging.BodyCodec;
+import io.canopy.messaging.MqttNode;
 import io.canopy.proto.Envelope;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
@@ -15,12 +15,12 @@ import java.util.concurrent.TimeoutException;
  * complete on the node's timer thread, never on Paho's; the tick thread polls {@code isDone()}.
  */
 public final class ServiceClient<Q extends Message, R extends Message> {
-    private final Node node;
+    private final MqttNode node;
     private final String topic;
     private final BodyCodec<Q> requestCodec;
     private final BodyCodec<R> responseCodec;
 
-    public ServiceClient(Node node, String topic, BodyCodec<Q> requestCodec, BodyCodec<R> responseCodec) {
+    public ServiceClient(MqttNode node, String topic, BodyCodec<Q> requestCodec, BodyCodec<R> responseCodec) {
         this.node = node;
         this.topic = topic;
         this.requestCodec = requestCodec;

@@ -1,10 +1,10 @@
 package io.canopy.messaging.service;
 
-import io.canopy.messaging.BodyCodec;
-import io.canopy.messaging.EnvelopeSink;
-import io.canopy.messaging.Node;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
+import io.canopy.messaging.BodyCodec;
+import io.canopy.messaging.EnvelopeSink;
+import io.canopy.messaging.MqttNode;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,14 +21,14 @@ public final class ServiceServer<Q extends Message, R extends Message> implement
     /** The name of the Event that carries an error reply. */
     public static final String ERROR_EVENT = "service.error";
 
-    private final Node node;
+    private final MqttNode node;
     private final String topic;
     private final BodyCodec<Q> requestCodec;
     private final BodyCodec<R> responseCodec;
     private final ServiceHandler<Q, R> handler;
     private final AtomicLong executed = new AtomicLong();
 
-    public ServiceServer(Node node, String topic, BodyCodec<Q> requestCodec, BodyCodec<R> responseCodec, ServiceHandler<Q, R> handler) {
+    public ServiceServer(MqttNode node, String topic, BodyCodec<Q> requestCodec, BodyCodec<R> responseCodec, ServiceHandler<Q, R> handler) {
         this.node = node;
         this.topic = topic;
         this.requestCodec = requestCodec;

@@ -1,17 +1,17 @@
 package io.canopy.messaging.broker;
 
-import io.canopy.messaging.NoDelaySockets;
-import io.canopy.messaging.Node;
-import io.canopy.messaging.NodeConfig;
-import io.canopy.messaging.Publisher;
-import io.canopy.messaging.Qos;
-import io.canopy.messaging.RawClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.canopy.messaging.MqttNode;
+import io.canopy.messaging.NoDelaySockets;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.Publisher;
+import io.canopy.messaging.Qos;
+import io.canopy.messaging.RawClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +21,6 @@ import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -218,7 +217,7 @@ class BrokerRateLimitTest {
     @Test
     void theNodesOwnClientIsExempt() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(0, new BrokerLimits(256 * 1024, 20));
-                Node node = Node.start(NodeConfig.builder("fast").namespace("robot1").broker(broker.url()).build());
+                MqttNode node = MqttNode.start(NodeConfig.builder("fast").namespace("robot1").broker(broker.url()).build());
                 RawClient watcher = new RawClient(broker.url())) {
             assertThat(node.awaitConnected(10_000)).isTrue();
             watcher.subscribe("robot1/done");

@@ -1,10 +1,10 @@
 package io.canopy.messaging.broker;
 
-import io.canopy.messaging.Node;
-import io.canopy.messaging.NodeConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.canopy.messaging.MqttNode;
+import io.canopy.messaging.NodeConfig;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -87,7 +87,7 @@ class BrokerSizingTest {
     @Test
     void keepAlivePingsRunOnTheIoThreadAndKeepAnIdleConnectionUp() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.startForNodes(0)) {
-            Node node = Node.start(NodeConfig.builder("pinger").namespace("sizing").broker(broker.url()).keepAliveS(1).build());
+            MqttNode node = MqttNode.start(NodeConfig.builder("pinger").namespace("sizing").broker(broker.url()).keepAliveS(1).build());
             try {
                 await().atMost(Duration.ofSeconds(10)).until(node::isConnected);
                 // the broker drops a client silent for 1.5 keep-alive periods: without pings it would reconnect

@@ -1,13 +1,13 @@
 package io.canopy.messaging.broker;
 
-import io.canopy.messaging.Node;
-import io.canopy.messaging.NodeConfig;
-import io.canopy.messaging.RawClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.canopy.InputException;
+import io.canopy.messaging.MqttNode;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.RawClient;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -94,7 +94,7 @@ class EmbeddedBrokerTest {
     @Test
     void aNodeWithoutBrokerStartsAndStopsItsOwn() throws Exception {
         int port;
-        try (Node node = Node.start(NodeConfig.builder("solo").embeddedPort(0).build())) {
+        try (MqttNode node = MqttNode.start(NodeConfig.builder("solo").embeddedPort(0).build())) {
             assertThat(node.embeddedBroker()).isNotNull();
             port = node.embeddedBroker().port();
             assertThat(node.brokerUrl()).isEqualTo("tcp://127.0.0.1:" + port);

@@ -1,9 +1,9 @@
 package io.canopy.statemachine.build;
 
-import java.util.List;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.ecma.NumericPath;
+import java.util.List;
 
 /** A sequence of executable content: one {@code <onentry>}, {@code <onexit>} or transition body. */
 final class Block implements Action {

@@ -1,8 +1,8 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Location;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.ValueExpr;
 import java.util.List;
 

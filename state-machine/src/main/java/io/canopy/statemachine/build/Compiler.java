@@ -1,17 +1,17 @@
 package io.canopy.statemachine.build;
 
-import java.util.Arrays;
-import java.util.IdentityHashMap;
+import io.canopy.InputException;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Bits;
-import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.NameTable;
 import io.canopy.statemachine.StateKind;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.ecma.ExprProgram;
-import io.canopy.InputException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

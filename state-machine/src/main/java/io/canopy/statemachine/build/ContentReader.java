@@ -1,17 +1,17 @@
 package io.canopy.statemachine.build;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import io.canopy.statemachine.Action;
-import io.canopy.statemachine.TransitionGuard;
-import io.canopy.statemachine.Invocations;
-import io.canopy.statemachine.Location;
-import io.canopy.statemachine.Statechart;
-import io.canopy.statemachine.ValueExpr;
-import io.canopy.statemachine.tree.TreeActivities;
 import static io.canopy.statemachine.build.DocumentReader.error;
 import static io.canopy.statemachine.build.DocumentReader.isScxml;
 
+import io.canopy.statemachine.Action;
+import io.canopy.statemachine.Invocations;
+import io.canopy.statemachine.Location;
+import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.TransitionGuard;
+import io.canopy.statemachine.ValueExpr;
+import io.canopy.statemachine.tree.TreeActivities;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,6 @@
 package io.canopy.statemachine.build;
 
-import java.util.Locale;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import io.canopy.InputException;
 import io.canopy.statemachine.Payloads;
 import io.canopy.statemachine.Slots;
 import io.canopy.statemachine.StateKind;
@@ -12,10 +9,13 @@ import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.ecma.EcmaDataModel;
 import io.canopy.statemachine.ecma.ExprProgram;
 import io.canopy.statemachine.ecma.FullDataModel;
-import io.canopy.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Turns one parsed {@code <scxml>} element (a file or an inline {@code <content>}) into a compiled chart. */
 final class DocumentReader {

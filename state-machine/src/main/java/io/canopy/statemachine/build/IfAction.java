@@ -1,8 +1,8 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.TransitionGuard;
 
 /** {@code <if>/<elseif>/<else>}: the first branch whose condition holds runs; {@code else} has no condition. */
 final class IfAction implements Action {

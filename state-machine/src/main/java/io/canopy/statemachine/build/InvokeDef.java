@@ -1,10 +1,10 @@
 package io.canopy.statemachine.build;
 
-import java.nio.file.Path;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Statechart;
 import io.canopy.statemachine.ValueExpr;
+import java.nio.file.Path;
 
 /** An {@code <invoke>} of a child SCXML session, compiled; the child chart is compiled at load time when known. */
 public final class InvokeDef {

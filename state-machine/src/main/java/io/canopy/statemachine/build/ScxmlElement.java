@@ -1,8 +1,8 @@
 package io.canopy.statemachine.build;
 
+import io.canopy.InputException;
 import io.canopy.XmlLimits;
 import io.canopy.statemachine.Payloads;
-import io.canopy.InputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

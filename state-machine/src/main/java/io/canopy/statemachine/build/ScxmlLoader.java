@@ -1,11 +1,8 @@
 package io.canopy.statemachine.build;
 
-import io.canopy.bt.load.TextFile;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import io.canopy.statemachine.Statechart;
 import io.canopy.InputException;
+import io.canopy.bt.load.TextFile;
+import io.canopy.statemachine.Statechart;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +14,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Loads SCXML 1.0 documents into compiled {@link Statechart}s. XML is parsed safely (no DTDs, no external

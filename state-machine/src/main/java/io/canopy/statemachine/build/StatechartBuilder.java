@@ -1,10 +1,10 @@
 package io.canopy.statemachine.build;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Slots;
 import io.canopy.statemachine.StateKind;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.ecma.ExprProgram;
 import java.util.ArrayList;
 import java.util.Arrays;

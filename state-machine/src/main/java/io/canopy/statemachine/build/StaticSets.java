@@ -1,11 +1,11 @@
 package io.canopy.statemachine.build;
 
-import java.util.Arrays;
 import io.canopy.statemachine.Bits;
 import io.canopy.statemachine.EntrySets;
 import io.canopy.statemachine.StateKind;
 import io.canopy.statemachine.Statechart;
 import io.canopy.statemachine.ecma.NumericPath;
+import java.util.Arrays;
 
 /** Precomputes domain, exit mask and entry sets of every transition that involves no history state. */
 public final class StaticSets {

@@ -1,20 +1,20 @@
 package io.canopy.statemachine.ecma;
 
-import io.canopy.statemachine.Action;
-import io.canopy.statemachine.DataCell;
-import io.canopy.statemachine.TransitionGuard;
-import io.canopy.statemachine.Location;
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.NameTable;
-import io.canopy.statemachine.Slots;
-import io.canopy.statemachine.ValueExpr;
-import io.canopy.statemachine.build.DataModelCompiler;
-import io.canopy.statemachine.build.ScxmlElement;
 import io.canopy.InputException;
 import io.canopy.expr.ExpressionSyntaxException;
 import io.canopy.expr.Expressions;
 import io.canopy.expr.ValueKind;
 import io.canopy.expr.Variable;
+import io.canopy.statemachine.Action;
+import io.canopy.statemachine.DataCell;
+import io.canopy.statemachine.Location;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.NameTable;
+import io.canopy.statemachine.Slots;
+import io.canopy.statemachine.TransitionGuard;
+import io.canopy.statemachine.ValueExpr;
+import io.canopy.statemachine.build.DataModelCompiler;
+import io.canopy.statemachine.build.ScxmlElement;
 import java.util.List;
 
 /**

@@ -1,14 +1,14 @@
 package io.canopy.statemachine.ecma;
 
-import io.canopy.statemachine.DataCell;
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.NameTable;
 import io.canopy.expr.CompiledExpression;
 import io.canopy.expr.Dialect;
 import io.canopy.expr.ExprFunction;
 import io.canopy.expr.Expressions;
 import io.canopy.expr.Scope;
 import io.canopy.expr.Variable;
+import io.canopy.statemachine.DataCell;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.NameTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

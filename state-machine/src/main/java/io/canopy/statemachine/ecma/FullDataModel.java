@@ -1,10 +1,10 @@
 package io.canopy.statemachine.ecma;
 
 import io.canopy.statemachine.Action;
-import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Location;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Slots;
+import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.ValueExpr;
 import io.canopy.statemachine.build.DataModelCompiler;
 import io.canopy.statemachine.build.ScxmlElement;

@@ -1,7 +1,7 @@
 package io.canopy.statemachine.ecma;
 
-import io.canopy.statemachine.DataCell;
 import io.canopy.expr.Expressions;
+import io.canopy.statemachine.DataCell;
 import java.util.List;
 import java.util.Map;
 import org.mozilla.javascript.Context;

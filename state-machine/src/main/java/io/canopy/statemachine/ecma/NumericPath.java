@@ -1,13 +1,13 @@
 package io.canopy.statemachine.ecma;
 
-import java.util.ArrayList;
-import java.util.List;
+import io.canopy.expr.ValueKind;
 import io.canopy.statemachine.Action;
 import io.canopy.statemachine.DataCell;
-import io.canopy.statemachine.TransitionGuard;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.Slots;
-import io.canopy.expr.ValueKind;
+import io.canopy.statemachine.TransitionGuard;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The typed numeric path of the ECMAScript datamodel: a condition {@code a OP b} ({@code < <= > >= == != ===

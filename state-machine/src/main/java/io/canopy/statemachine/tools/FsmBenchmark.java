@@ -1,6 +1,5 @@
 package io.canopy.statemachine.tools;
 
-import java.util.Map;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;
@@ -8,6 +7,7 @@ import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.build.StatechartBuilder;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Map;
 
 /**
  * The dispatch benchmark of {@code canopy bench fsm} (the machines of the peers' published figures): a two-state

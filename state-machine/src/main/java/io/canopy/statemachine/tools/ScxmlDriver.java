@@ -1,13 +1,11 @@
 package io.canopy.statemachine.tools;
 
-import org.mozilla.javascript.Function;
-import org.mozilla.javascript.Undefined;
+import io.canopy.InputException;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Slots;
 import io.canopy.statemachine.Statechart;
 import io.canopy.statemachine.ecma.JsonLiteral;
-import io.canopy.InputException;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.BufferedReader;
@@ -20,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.Undefined;
 
 /**
  * Drives one machine by hand on a virtual clock, for {@code canopy scxml run} and {@code canopy scxml trace}.

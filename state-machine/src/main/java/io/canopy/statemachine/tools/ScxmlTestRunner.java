@@ -1,10 +1,10 @@
 package io.canopy.statemachine.tools;
 
+import io.canopy.InputException;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;
 import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.InputException;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.IOException;

@@ -1,9 +1,5 @@
 package io.canopy.statemachine.tree;
 
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.Statechart;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.InputException;
 import io.canopy.bt.Input;
 import io.canopy.bt.NodeInit;
@@ -13,6 +9,10 @@ import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.StatefulAction;
 import io.canopy.bt.Status;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;

@@ -1,14 +1,14 @@
 package io.canopy.statemachine.tree;
 
-import java.util.Arrays;
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.MachineEvent;
-import io.canopy.statemachine.build.InvokeDef;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.load.XmlTreeLoader;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineEvent;
+import io.canopy.statemachine.build.InvokeDef;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,10 +1,10 @@
 package io.canopy.statemachine.build;
 
-import io.canopy.statemachine.Statechart;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
+import io.canopy.statemachine.Statechart;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.canopy.statemachine.build;
 
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.Statechart;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.canopy.InputException;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.Statechart;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package io.canopy.statemachine.ecma;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
 import io.canopy.statemachine.Statechart;
 import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.build.StaticSets;
 import io.canopy.statemachine.tools.FsmBenchmark;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

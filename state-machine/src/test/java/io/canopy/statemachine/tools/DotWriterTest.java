@@ -1,8 +1,8 @@
 package io.canopy.statemachine.tools;
 
-import io.canopy.statemachine.build.StatechartBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.statemachine.build.StatechartBuilder;
 import org.junit.jupiter.api.Test;
 
 class DotWriterTest {

@@ -1,8 +1,8 @@
 package io.canopy.statemachine.tools;
 
-import io.canopy.statemachine.build.ScxmlLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.statemachine.build.ScxmlLoader;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.io.StringReader;

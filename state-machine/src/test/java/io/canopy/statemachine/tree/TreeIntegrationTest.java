@@ -1,8 +1,5 @@
 package io.canopy.statemachine.tree;
 
-import io.canopy.statemachine.Machine;
-import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.build.ScxmlLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +10,9 @@ import io.canopy.bt.Status;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
 import io.canopy.bt.load.XmlTreeLoader;
+import io.canopy.statemachine.Machine;
+import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import io.canopy.tick.Ticker;

@@ -1,8 +1,8 @@
 package io.canopy.tick.stats;
 
-import java.util.Locale;
 import io.canopy.tick.TickRate;
 import io.canopy.tick.TickTimer;
+import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**

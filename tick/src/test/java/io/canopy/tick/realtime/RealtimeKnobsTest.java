@@ -1,10 +1,10 @@
 package io.canopy.tick.realtime;
 
-import io.canopy.tick.SystemNanoClock;
-import io.canopy.tick.Ticker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.canopy.tick.SystemNanoClock;
+import io.canopy.tick.Ticker;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.canopy.tick.stats;
 
-import io.canopy.tick.TickRate;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.tick.TickRate;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.InputException;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.canopy.InputException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

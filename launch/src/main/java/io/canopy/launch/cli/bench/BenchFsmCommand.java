@@ -1,10 +1,10 @@
 package io.canopy.launch.cli.bench;
 
 import io.canopy.InputException;
-import java.util.List;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.statemachine.tools.FsmBenchmark;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,7 +1,5 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.OptionCheck;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -9,6 +7,8 @@ import io.canopy.InputException;
 import io.canopy.hardware.serial.SerialBench;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.OptionCheck;
 import io.canopy.tick.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
 import io.canopy.InputException;
+import io.canopy.launch.cli.CanopyMain;
 import io.canopy.messaging.MqttBench;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;

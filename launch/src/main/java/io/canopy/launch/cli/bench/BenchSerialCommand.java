@@ -1,10 +1,10 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.OptionCheck;
 import io.canopy.InputException;
 import io.canopy.hardware.serial.SerialBench;
 import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.OptionCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,10 @@
 package io.canopy.launch.cli.bench;
 
-import java.lang.management.MemoryPoolMXBean;
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.OptionCheck;
 import com.google.gson.GsonBuilder;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.OptionCheck;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.NodeView;
@@ -14,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;

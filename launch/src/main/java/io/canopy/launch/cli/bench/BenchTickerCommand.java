@@ -1,16 +1,16 @@
 package io.canopy.launch.cli.bench;
 
 import com.sun.management.ThreadMXBean;
-import io.canopy.launch.cli.CanopyMain;
 import io.canopy.InputException;
-import io.canopy.tick.realtime.IdleMode;
-import io.canopy.tick.realtime.RealtimeKnobs;
-import io.canopy.tick.realtime.RealtimeOptions;
+import io.canopy.launch.cli.CanopyMain;
 import io.canopy.tick.SystemNanoClock;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickRate;
 import io.canopy.tick.TickTimer;
 import io.canopy.tick.Ticker;
+import io.canopy.tick.realtime.IdleMode;
+import io.canopy.tick.realtime.RealtimeKnobs;
+import io.canopy.tick.realtime.RealtimeOptions;
 import io.canopy.tick.stats.TimerStats;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;

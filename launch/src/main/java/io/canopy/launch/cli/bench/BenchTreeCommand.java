@@ -1,10 +1,10 @@
 package io.canopy.launch.cli.bench;
 
 import io.canopy.InputException;
+import io.canopy.bt.bench.TreeBench;
+import io.canopy.bt.load.TextFile;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
-import io.canopy.bt.load.TextFile;
-import io.canopy.bt.bench.TreeBench;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;

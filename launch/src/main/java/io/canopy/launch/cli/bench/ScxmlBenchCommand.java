@@ -1,13 +1,13 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
 import io.canopy.InputException;
-import io.canopy.statemachine.tools.FsmBenchmark;
+import io.canopy.launch.cli.CanopyMain;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
-import io.canopy.statemachine.tools.ScxmlDriver;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.tools.FsmBenchmark;
+import io.canopy.statemachine.tools.ScxmlDriver;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

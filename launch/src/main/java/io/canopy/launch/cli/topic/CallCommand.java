@@ -1,11 +1,11 @@
 package io.canopy.launch.cli.topic;
 
+import com.google.protobuf.Message;
+import io.canopy.InputException;
 import io.canopy.launch.cli.BrokerOptions;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
-import com.google.protobuf.Message;
-import io.canopy.InputException;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.service.ServiceClient;
 import io.canopy.messaging.service.ServiceException;
 import io.canopy.proto.Envelope;
@@ -58,14 +58,14 @@ public final class CallCommand implements Callable<Integer> {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Integer call() throws InterruptedException {
         long timeoutNs = OptionCheck.durationNs("--timeout", timeout, true);
-        String topic = Node.checkFilter(service);
+        String topic = MqttNode.checkFilter(service);
         if (topic.contains("+") || topic.contains("#")) {
             throw new InputException("service '" + service + "': a service is one topic, without wildcards");
         }
         Message q = MessageText.parse(type, request);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (Node client = brokerOptions.connect("call")) {
+        try (MqttNode client = brokerOptions.connect("call")) {
             ServiceClient c = client.newServiceClient("/" + topic, (Class) q.getClass(), Envelope.class);
             Envelope reply = (Envelope) c.call(q, Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNs))).get();
             out.println(MessageView.json(reply));

@@ -1,32 +1,32 @@
 package io.canopy.launch.cli.topic;
 
-import io.canopy.launch.record.BagInfo;
-import io.canopy.launch.status.StatusText;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.regex.Pattern;
-import io.canopy.launch.cli.BrokerOptions;
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.OptionCheck;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import io.canopy.InputException;
-import io.canopy.messaging.Node;
+import io.canopy.launch.cli.BrokerOptions;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.OptionCheck;
+import io.canopy.launch.record.BagInfo;
+import io.canopy.launch.status.StatusText;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.Envelope;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,12 +90,12 @@ public final class EchoCommand implements Callable<Integer> {
         long limit = once ? 1 : count;
         long durationNs = OptionCheck.durationNs("--duration", duration, false);
         // the filter is used as typed (not namespaced), and errors quote it as typed
-        String filter = Node.checkFilter(topic);
+        String filter = MqttNode.checkFilter(topic);
         PrintWriter out = spec.commandLine().getOut();
         CountDownLatch done = new CountDownLatch(1);
         AtomicLong printed = new AtomicLong();
         MessageView view = new MessageView(json, field);
-        try (Node node = brokerOptions.connect("echo")) {
+        try (MqttNode node = brokerOptions.connect("echo")) {
             node.newRawSubscriber("/" + filter, Qos.AT_LEAST_ONCE, (t, payload, retained) -> {
                 String line = view.line(t, payload, retained);
                 synchronized (out) {

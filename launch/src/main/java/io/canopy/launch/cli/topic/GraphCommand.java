@@ -1,12 +1,12 @@
 package io.canopy.launch.cli.topic;
 
 import io.canopy.InputException;
-import io.canopy.launch.cli.tree.TreeCheck;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.PaletteOptions;
 import io.canopy.launch.cli.PluginOptions;
-import io.canopy.launch.read.FileCheck;
+import io.canopy.launch.cli.tree.TreeCheck;
 import io.canopy.launch.graph.Graphs;
+import io.canopy.launch.read.FileCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import com.google.protobuf.Struct;
 import com.google.protobuf.Value;
 import com.google.protobuf.util.JsonFormat;
 import io.canopy.launch.report.NodeInfo;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Qos;
 import io.canopy.messaging.Subscription;
 import io.canopy.proto.Envelope;
@@ -40,7 +40,7 @@ public final class GraphSnapshot {
     public final Map<String, NodeEntry> nodes = new TreeMap<>();
 
     /** Listens on {@code #} for {@code windowNs} and returns what came. */
-    public static GraphSnapshot take(Node client, long windowNs) throws InterruptedException {
+    public static GraphSnapshot take(MqttNode client, long windowNs) throws InterruptedException {
         GraphSnapshot g = new GraphSnapshot();
         Map<String, Struct> infos = new TreeMap<>();
         Map<String, String> states = new TreeMap<>();

@@ -1,18 +1,17 @@
 package io.canopy.launch.cli.topic;
 
-import com.google.protobuf.Descriptors;
-import com.google.protobuf.ListValue;
-import io.canopy.proto.Event;
-import io.canopy.launch.cli.topic.GraphSnapshot;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.ListValue;
 import com.google.protobuf.Message;
 import com.google.protobuf.Struct;
 import com.google.protobuf.TextFormat;
 import com.google.protobuf.Value;
 import com.google.protobuf.util.JsonFormat;
 import io.canopy.proto.Envelope;
+import io.canopy.proto.Event;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;

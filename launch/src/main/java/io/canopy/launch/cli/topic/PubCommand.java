@@ -1,17 +1,15 @@
 package io.canopy.launch.cli.topic;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
+import io.canopy.InputException;
 import io.canopy.launch.cli.BrokerLogin;
 import io.canopy.launch.cli.CanopyMain;
-import com.google.protobuf.ByteString;
-import io.canopy.InputException;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Publisher;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.Event;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -93,7 +91,7 @@ public final class PubCommand implements Callable<Integer> {
                 .warnFirstConnectFailure(false) // the command reports an unreachable broker itself, in one line
                 .clientId("canopy-pub-" + ProcessHandle.current().pid());
         login.applyTo(b);
-        try (Node node = Node.start(b.build())) {
+        try (MqttNode node = MqttNode.start(b.build())) {
             if (!node.awaitConnected(connectTimeoutMs)) {
                 String why = node.lastConnectionError();
                 throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs + " ms ("
@@ -108,7 +106,7 @@ public final class PubCommand implements Callable<Integer> {
     }
 
     @SuppressWarnings("unchecked")
-    private <T extends Message> String publish(Node node, String absolute, T message) {
+    private <T extends Message> String publish(MqttNode node, String absolute, T message) {
         Publisher<T> pub = node.newPublisher(absolute, (Class<T>) message.getClass(),
                 qos == 1 ? Qos.AT_LEAST_ONCE : Qos.AT_MOST_ONCE, retain);
         if (validForMs > 0) {

@@ -1,10 +1,10 @@
 package io.canopy.launch.cli.topic;
 
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code canopy topic list|info|echo|pub|hz|bw}: the broker's topics, in the spirit of {@code ros2 topic} (echo and pub are also top-level commands). */
 @Command(name = "topic", mixinStandardHelpOptions = true,

@@ -1,11 +1,10 @@
 package io.canopy.launch.cli.topic;
 
+import com.google.protobuf.Struct;
 import io.canopy.launch.cli.BrokerOptions;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
-import io.canopy.launch.cli.topic.GraphSnapshot;
-import com.google.protobuf.Struct;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,10 +37,10 @@ final class TopicInfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        String t = Node.checkFilter(topic);
+        String t = MqttNode.checkFilter(topic);
         long waitNs = OptionCheck.durationNs("--wait", wait, true);
         GraphSnapshot g;
-        try (Node client = brokerOptions.connect("topic")) {
+        try (MqttNode client = brokerOptions.connect("topic")) {
             g = GraphSnapshot.take(client, waitNs);
         }
         List<String> pubs = new ArrayList<>();

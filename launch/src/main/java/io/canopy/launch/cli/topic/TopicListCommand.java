@@ -3,8 +3,7 @@ package io.canopy.launch.cli.topic;
 import io.canopy.launch.cli.BrokerOptions;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
-import io.canopy.launch.cli.topic.GraphSnapshot;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -39,7 +38,7 @@ final class TopicListCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         long waitNs = OptionCheck.durationNs("--wait", wait, true);
         GraphSnapshot g;
-        try (Node client = brokerOptions.connect("topic")) {
+        try (MqttNode client = brokerOptions.connect("topic")) {
             g = GraphSnapshot.take(client, waitNs);
         }
         PrintWriter out = spec.commandLine().getOut();

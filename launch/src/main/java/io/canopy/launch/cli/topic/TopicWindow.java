@@ -3,7 +3,7 @@ package io.canopy.launch.cli.topic;
 import io.canopy.launch.cli.BrokerOptions;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
-import io.canopy.messaging.Node;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Qos;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.SystemNanoClock;
@@ -100,11 +100,11 @@ final class TopicWindow {
      */
     static int watch(PrintWriter out, PrintWriter err, BrokerOptions broker, String what, String topic, int window,
             long durationNs, Function<TopicWindow, String> report) throws InterruptedException {
-        String filter = Node.checkFilter(topic);
+        String filter = MqttNode.checkFilter(topic);
         OptionCheck.atLeast("canopy topic " + what, "--window", window, 2);
         TopicWindow w = new TopicWindow(window);
         NanoClock clock = SystemNanoClock.INSTANCE;
-        try (Node client = broker.connect("topic_" + what)) {
+        try (MqttNode client = broker.connect("topic_" + what)) {
             client.newRawSubscriber("/" + filter, Qos.AT_MOST_ONCE, (t, payload, retained) -> {
                 if (!retained) { // a retained message is old news, not part of the rate
                     w.add(clock.nanoTime(), payload.length);

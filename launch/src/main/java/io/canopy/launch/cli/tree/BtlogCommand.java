@@ -1,7 +1,7 @@
 package io.canopy.launch.cli.tree;
 
-import io.canopy.launch.cli.CanopyMain;
 import io.canopy.bt.groot.BtlogReader;
+import io.canopy.launch.cli.CanopyMain;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,13 +1,13 @@
 package io.canopy.launch.cli.tree;
 
-import io.canopy.bt.catalog.NodeReference;
-import io.canopy.launch.Artifacts;
-import io.canopy.launch.cli.CanopyMain;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.bench.BenchLeaves;
+import io.canopy.bt.catalog.NodeReference;
+import io.canopy.launch.Artifacts;
+import io.canopy.launch.cli.CanopyMain;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

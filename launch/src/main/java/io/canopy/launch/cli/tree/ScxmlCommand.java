@@ -1,11 +1,11 @@
 package io.canopy.launch.cli.tree;
 
+import io.canopy.InputException;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.bench.ScxmlBenchCommand;
-import io.canopy.InputException;
-import io.canopy.statemachine.tools.ScxmlDriver;
-import io.canopy.statemachine.build.ScxmlLoader;
 import io.canopy.statemachine.Statechart;
+import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.tools.ScxmlDriver;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

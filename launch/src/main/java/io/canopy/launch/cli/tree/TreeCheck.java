@@ -1,10 +1,10 @@
 package io.canopy.launch.cli.tree;
 
-import io.canopy.launch.Artifacts;
-import io.canopy.launch.cli.PluginOptions;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.load.XmlTreeLoader;
+import io.canopy.launch.Artifacts;
+import io.canopy.launch.cli.PluginOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.canopy.launch.cli.tree;
 
 import io.canopy.bt.NodeRegistry;
+import io.canopy.bt.scenario.Scenario;
+import io.canopy.bt.scenario.ScenarioRunner;
 import io.canopy.bt.standin.StandInRules;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.PaletteOptions;
 import io.canopy.launch.cli.PluginOptions;
-import io.canopy.bt.scenario.Scenario;
-import io.canopy.bt.scenario.ScenarioRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

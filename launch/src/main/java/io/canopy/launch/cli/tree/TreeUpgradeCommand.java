@@ -1,8 +1,8 @@
 package io.canopy.launch.cli.tree;
 
-import io.canopy.launch.cli.CanopyMain;
 import io.canopy.bt.load.TextFile;
 import io.canopy.bt.load.TreeUpgrade;
+import io.canopy.launch.cli.CanopyMain;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

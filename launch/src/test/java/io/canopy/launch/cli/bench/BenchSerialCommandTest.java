@@ -1,9 +1,9 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.hardware.serial.SocatPtyPair;
+import io.canopy.launch.cli.CanopyMain;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Assumptions;

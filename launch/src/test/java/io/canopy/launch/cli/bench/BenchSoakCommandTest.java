@@ -1,10 +1,10 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.canopy.launch.cli.CanopyMain;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;

@@ -1,8 +1,8 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.launch.cli.CanopyMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

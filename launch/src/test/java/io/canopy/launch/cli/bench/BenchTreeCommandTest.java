@@ -1,9 +1,9 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.ValidateCommandTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.ValidateCommandTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.canopy.launch.cli.bench;
 
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.ValidateCommandTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.ValidateCommandTest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

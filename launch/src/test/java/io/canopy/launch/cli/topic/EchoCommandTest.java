@@ -1,20 +1,20 @@
 package io.canopy.launch.cli.topic;
 
-import io.canopy.launch.cli.CanopyMain;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.MotorCommand;
 import io.canopy.proto.RangeReading;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -95,7 +95,7 @@ class EchoCommandTest {
     @Test
     void printsDecodedEnvelopesAndTextPayloadsOneLineEach() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(0);
-                Node node = Node.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url()).build())) {
+                MqttNode node = MqttNode.start(NodeConfig.builder("base").namespace("robot1").broker(broker.url()).build())) {
             java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
             node.newRawSubscriber("/robot1/#", Qos.AT_LEAST_ONCE, (t, p, r) -> seen.add(t));
             assertThat(node.awaitConnected(10_000)).isTrue();

@@ -1,12 +1,12 @@
 package io.canopy.launch.cli.topic;
 
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.ValidateCommandTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.canopy.messaging.broker.EmbeddedBroker;
-import io.canopy.messaging.Node;
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.ValidateCommandTest;
+import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import java.io.PrintWriter;
@@ -35,7 +35,7 @@ class PubCommandTest {
     @Test
     void publishesOneEventThatASubscriberGets() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(0);
-                Node listener = Node.start(NodeConfig.builder("ui").namespace("robot1").broker(broker.url()).build())) {
+                MqttNode listener = MqttNode.start(NodeConfig.builder("ui").namespace("robot1").broker(broker.url()).build())) {
             LinkedBlockingQueue<Envelope> got = new LinkedBlockingQueue<>();
             listener.newSubscriber("events", Event.class, (m, e) -> got.add(e));
             Envelope env = null;
@@ -79,7 +79,7 @@ class PubCommandTest {
     @Test
     void publishesAnyMessageTypeFromJsonOrTextFormat() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(0);
-                Node listener = Node.start(NodeConfig.builder("ui").namespace("robot1").broker(broker.url()).build())) {
+                MqttNode listener = MqttNode.start(NodeConfig.builder("ui").namespace("robot1").broker(broker.url()).build())) {
             LinkedBlockingQueue<Envelope> got = new LinkedBlockingQueue<>();
             listener.newSubscriber("cmd/motor", io.canopy.proto.MotorCommand.class, (m, e) -> got.add(e));
             Envelope env = null;

@@ -1,15 +1,15 @@
 package io.canopy.launch.cli.tree;
 
-import io.canopy.launch.cli.CanopyMain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Tree;
 import io.canopy.bt.TreeContext;
-import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.groot.BtlogWriter;
+import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.bt.observe.TreeObserver;
+import io.canopy.launch.cli.CanopyMain;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.PrintWriter;

@@ -1,9 +1,9 @@
 package io.canopy.launch.cli.tree;
 
-import io.canopy.launch.cli.CanopyMain;
-import io.canopy.launch.cli.ValidateCommandTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.ValidateCommandTest;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import javax.xml.parsers.DocumentBuilderFactory;

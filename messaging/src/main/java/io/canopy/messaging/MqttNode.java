@@ -1,15 +1,13 @@
 package io.canopy.messaging;
 
+import com.google.protobuf.Message;
 import io.canopy.OnceLog;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicLong;
 import io.canopy.messaging.broker.BrokerLimits;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.messaging.service.ReplyRouter;
 import io.canopy.messaging.service.ServiceClient;
 import io.canopy.messaging.service.ServiceHandler;
 import io.canopy.messaging.service.ServiceServer;
-import com.google.protobuf.Message;
 import io.canopy.proto.Envelope;
 import java.util.Map;
 import java.util.Objects;
@@ -18,9 +16,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * announces a retained {@code online} on {@code <ns>/<node>/state}, with a Last Will of {@code offline}, and
  * {@link #close()} says {@code offline} itself. Thread-safe.
  */
-public final class Node implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Node.class);
+public final class MqttNode implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MqttNode.class);
     private static final long CLOSE_TIMEOUT_MS = 2000;
 
     public final NodeConfig config;
@@ -56,7 +56,7 @@ public final class Node implements AutoCloseable {
     private final AtomicLong messageIds =
             new AtomicLong(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE >>> 1));
 
-    private Node(NodeConfig config, NodeMain main) {
+    private MqttNode(NodeConfig config, NodeMain main) {
         this.config = config;
         this.main = main;
         this.names = new TopicNames(config.namespace(), config.nodeName(), config.remappings());
@@ -79,7 +79,7 @@ public final class Node implements AutoCloseable {
     }
 
     /** Creates the node and starts connecting in the background. */
-    public static Node start(NodeConfig config) {
+    public static MqttNode start(NodeConfig config) {
         return start(config, null);
     }
 
@@ -87,8 +87,8 @@ public final class Node implements AutoCloseable {
      * Creates the node, calls {@code main.onStart} (where it creates its publishers, subscribers and
      * services), then starts connecting in the background.
      */
-    public static Node start(NodeConfig config, NodeMain main) {
-        Node node = new Node(Objects.requireNonNull(config, "config"), main);
+    public static MqttNode start(NodeConfig config, NodeMain main) {
+        MqttNode node = new MqttNode(Objects.requireNonNull(config, "config"), main);
         if (main != null) {
             try {
                 main.onStart(node);

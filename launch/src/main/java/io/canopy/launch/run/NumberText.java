@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /** Number formatting for payloads, the status line and the logs. */
-public final class Values {
-    private Values() {}
+public final class NumberText {
+    private NumberText() {}
 
     /** A number as short text: integers without a fraction, others with up to 4 decimals. */
     public static String format(double v) {

@@ -1,12 +1,12 @@
 package io.canopy.launch.report;
 
+import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.launch.run.DiffDriveRuntime;
 import io.canopy.launch.run.LinkRuntime;
 import io.canopy.launch.run.MachineSlot;
 import io.canopy.launch.run.NodeView;
+import io.canopy.launch.run.NumberText;
 import io.canopy.launch.run.TreeSlot;
-import io.canopy.launch.run.Values;
-import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.tick.stats.TimerStats;
 import java.util.Locale;
 
@@ -19,14 +19,14 @@ import java.util.Locale;
  * robot1/controller  control 50Hz p99 84us ovr 0 | telemetry 2Hz p99 61us ovr 0 | mission:Patrol | patrol:SouthEast | batt 63% | pose 1.52,0.48 | base up | mqtt up
  * </pre>
  */
-public final class Status {
-    private Status() {}
+public final class StatusLine {
+    private StatusLine() {}
 
     public static String line(NodeView n) {
         StringBuilder b = new StringBuilder(n.name());
         b.append(' ');
         for (TimerStats s : n.timerStats()) {
-            b.append(' ').append(s.name()).append(' ').append(Values.format(s.rate().hz())).append("Hz p99 ")
+            b.append(' ').append(s.name()).append(' ').append(NumberText.format(s.rate().hz())).append("Hz p99 ")
                     .append(micros(s.latenessNsAt(99))).append(" ovr ").append(s.overruns()).append(" |");
         }
         for (MachineSlot m : n.machineSlots()) {

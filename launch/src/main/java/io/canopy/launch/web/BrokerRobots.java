@@ -1,10 +1,10 @@
 package io.canopy.launch.web;
 
-import io.canopy.launch.fleet.ClaimBoard;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.canopy.launch.fleet.ClaimBoard;
 import io.canopy.launch.status.ScxmlOutline;
 import io.canopy.launch.status.TreeShape;
 import io.canopy.proto.BatteryState;
@@ -29,7 +29,7 @@ import java.util.TreeMap;
  * last renewal arrived here, and its holder's Last Will ({@code offline}) ends all its claims at once. MQTT callbacks
  * update it; the hub samples it; one lock guards both.
  */
-final class FleetRobots implements RobotSource {
+final class BrokerRobots implements RobotSource {
     private static final long FPS_WINDOW_MS = 1000;
     private final Map<String, Robot> robots = new TreeMap<>();
     /** The live claims, by resource (waypoint). */
@@ -59,7 +59,7 @@ final class FleetRobots implements RobotSource {
         JsonObject pose;
     }
 
-    FleetRobots(LogRing log) {
+    BrokerRobots(LogRing log) {
         this.log = log;
     }
 
