@@ -1,5 +1,6 @@
 package io.canopy.launch.report;
 
+import io.canopy.proto.Status;
 import com.google.protobuf.ByteString;
 import io.canopy.hardware.device.BatteryMonitor;
 import io.canopy.launch.route.Outbound;
@@ -79,7 +80,7 @@ public final class Telemetry implements TickListener {
         for (TreeSlot t : node.treeSlots()) {
             TreeStatus.Builder b = TreeStatus.newBuilder().setTree(t.plan.name()).setTickCount(t.ticks());
             b.addNodes(NodeStatus.newBuilder().setName(t.runningAction()).setType("running_leaf")
-                    .setStatus(io.canopy.proto.Status.forNumber(t.lastStatus().ordinal())));
+                    .setStatus(Status.forNumber(t.lastStatus().ordinal())));
             trees.publish(b.build());
         }
         for (MachineSlot m : node.machineSlots()) {
