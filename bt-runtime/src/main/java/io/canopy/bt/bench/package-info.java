@@ -1,5 +1,5 @@
 /**
- * The benchmark leaves (AlwaysTrue, AlwaysFalse, RunForever, CopyPort) and the harnesses behind canopy bench
- * tree and canopy bench observe.
+ * The benchmark leaves (AlwaysTrue, AlwaysFalse, RunForever, CopyPort) that the benchmark trees and their tests use;
+ * the harnesses behind canopy bench live in the launch module (io.canopy.launch.cli.bench).
  */
 package io.canopy.bt.bench;

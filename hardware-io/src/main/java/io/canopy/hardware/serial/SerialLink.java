@@ -607,7 +607,7 @@ public final class SerialLink implements AutoCloseable {
     }
 
     /** Ids of the reader and writer threads (for CPU accounting by the bench). */
-    long[] threadIds() {
+    public long[] threadIds() {
         return new long[] {reader.getId(), writer.getId()};
     }
 

@@ -4,7 +4,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.canopy.InputException;
-import io.canopy.hardware.serial.SerialBench;
+import io.canopy.launch.cli.bench.SerialBench;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.launch.cli.CanopyMain;

@@ -2,7 +2,7 @@ package io.canopy.launch.cli.bench;
 
 import io.canopy.InputException;
 import io.canopy.launch.cli.CanopyMain;
-import io.canopy.messaging.MqttBench;
+import io.canopy.launch.cli.bench.MqttBench;
 import io.canopy.messaging.NodeConfig;
 import io.canopy.messaging.Qos;
 import java.util.concurrent.Callable;

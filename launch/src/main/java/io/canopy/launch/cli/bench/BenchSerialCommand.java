@@ -1,7 +1,7 @@
 package io.canopy.launch.cli.bench;
 
 import io.canopy.InputException;
-import io.canopy.hardware.serial.SerialBench;
+import io.canopy.launch.cli.bench.SerialBench;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;

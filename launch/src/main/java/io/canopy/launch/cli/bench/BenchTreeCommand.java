@@ -1,7 +1,7 @@
 package io.canopy.launch.cli.bench;
 
 import io.canopy.InputException;
-import io.canopy.bt.bench.TreeBench;
+import io.canopy.launch.cli.bench.TreeBench;
 import io.canopy.bt.load.TextFile;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;

@@ -3,7 +3,7 @@ package io.canopy.launch.cli.bench;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
-import io.canopy.bt.bench.TreeBench;
+import io.canopy.launch.cli.bench.TreeBench;
 import io.canopy.launch.cli.CanopyMain;
 import io.canopy.launch.cli.OptionCheck;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
-package io.canopy.bt.bench;
+package io.canopy.launch.cli.bench;
 
+import io.canopy.bt.bench.BenchLeaves;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;

@@ -1,5 +1,10 @@
-package io.canopy.messaging;
+package io.canopy.launch.cli.bench;
 
+import io.canopy.messaging.MqttNode;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.Publisher;
+import io.canopy.messaging.Qos;
+import io.canopy.messaging.Subscription;
 import io.canopy.InputException;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.Envelope;
@@ -18,7 +23,7 @@ import org.HdrHistogram.Histogram;
  * Then a burst for messages per second. Usable as a library ({@link #run}) and as a main:
  *
  * <pre>
- * java -cp ... io.canopy.messaging.MqttBench [--broker embedded|tcp://HOST:PORT] [--qos 0|1] [--count N]
+ * java -cp ... io.canopy.launch.cli.bench.MqttBench [--broker embedded|tcp://HOST:PORT] [--qos 0|1] [--count N]
  *     [--warmup N] [--burst N] [--no-nodelay] [--json]
  * </pre>
  */

@@ -1,4 +1,4 @@
-package io.canopy.bt.bench;
+package io.canopy.launch.cli.bench;
 
 import io.canopy.bt.Tree;
 import io.canopy.bt.groot.BtlogWriter;

@@ -1,5 +1,9 @@
-package io.canopy.hardware.serial;
+package io.canopy.launch.cli.bench;
 
+import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.SerialConfig;
+import io.canopy.hardware.serial.SerialLink;
+import io.canopy.hardware.serial.SocatPtyPair;
 import com.google.protobuf.CodedInputStream;
 import io.canopy.hardware.wire.FrameDecoder;
 import io.canopy.hardware.wire.FrameEncoder;
