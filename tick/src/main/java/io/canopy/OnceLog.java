@@ -23,7 +23,7 @@ public final class OnceLog {
         if (seen.size() >= MAX_KEYS || !seen.add(key)) {
             return false;
         }
-        log.warn(format + " (logged once; repeats are only counted)", args);
+        log.warn(format, args);
         return true;
     }
 }

@@ -104,7 +104,7 @@ public final class EventBus {
         if (takers == 0) {
             unconsumed++;
             if (errorOnUnconsumed) {
-                onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine, no listening tree and no binding (event_policy=error)", name);
+                onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine, no listening tree and no binding (event_policy=error) (logged once; repeats are only counted)", name);
             }
         }
     }

@@ -103,7 +103,7 @@ public final class InboundRouter implements EventHandler {
                 }
             } catch (RuntimeException e) {
                 typeErrors++;
-                onceLog.warn("bb:" + entry.name(), "binding into blackboard '{}': {}", entry.name(), e.getMessage());
+                onceLog.warn("bb:" + entry.name(), "binding into blackboard '{}': {} (logged once; repeats are only counted)", entry.name(), e.getMessage());
             }
         }
         if (!matched) {

@@ -79,7 +79,7 @@ public final class Outbound implements EventHandler, AutoCloseable {
         try {
             a.accept(event);
         } catch (RuntimeException e) {
-            onceLog.warn("out:" + event.name(), "sending '{}' failed: {}", event.name(), String.valueOf(e.getMessage()));
+            onceLog.warn("out:" + event.name(), "sending '{}' failed: {} (logged once; repeats are only counted)", event.name(), String.valueOf(e.getMessage()));
         }
     }
 

@@ -109,7 +109,7 @@ public final class MachineSlot implements TickListener {
             machine.onTick(nowNs);
         } catch (RuntimeException e) {
             errors++;
-            onceLog.warn(plan.name() + e.getMessage(), "machine '{}': {}", plan.name(), String.valueOf(e.getMessage()));
+            onceLog.warn(plan.name() + e.getMessage(), "machine '{}': {} (logged once; repeats are only counted)", plan.name(), String.valueOf(e.getMessage()));
         }
     }
 

@@ -151,7 +151,7 @@ public final class TreeSlot implements TickListener, EventHandler {
             errors++;
             String node = e instanceof TreeTickException t ? t.node().name() : tree.root().name();
             String message = e instanceof TreeTickException t ? t.causeMessage() : String.valueOf(e.getMessage());
-            onceLog.warn(node + '\u0000' + message, "tree '{}' node '{}': {}; the tree is halted", plan.name(), node, message);
+            onceLog.warn(node + '\u0000' + message, "tree '{}' node '{}': {}; the tree is halted (logged once; repeats are only counted)", plan.name(), node, message);
             try {
                 tree.haltTree();
             } catch (RuntimeException ignored) {
