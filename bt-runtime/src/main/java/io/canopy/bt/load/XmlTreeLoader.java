@@ -125,6 +125,7 @@ public final class XmlTreeLoader {
                     warnings.add("warning: " + w);
                 }
             }
+            warnings.addAll(all.shadowed());
         }
         if (main != null) {
             doc.mainTreeId = main;

@@ -44,6 +44,16 @@ class V3FilesTest {
     }
 
     @Test
+    void aFileTypeSharingTheIdOfACanopyTypeWithOtherPortsRunsAsItsOwnStandIn() throws Exception {
+        Path f = file("aerostack2_event_test.xml"); // declares SendEvent(data, topic_name); Canopy's SendEvent differs
+        XmlTreeLoader loader = new XmlTreeLoader(NodeRegistry.withBuiltins()).withStandIns(Map.of());
+        assertThat(loader.check(f)).isEmpty();
+        assertThat(loader.warnings()).filteredOn(w -> w.contains("SendEvent")).singleElement().asString()
+                .startsWith(f + ":")
+                .contains("<Action ID=\"SendEvent\"> declares port 'data', which Canopy's own SendEvent does not have");
+    }
+
+    @Test
     void aV3SequenceStarRunsWithV4SemanticsAndTheWarningSaysHow() throws Exception {
         Path f = file("aerostack2_basic_mission.xml");
         XmlTreeLoader loader = new XmlTreeLoader(NodeRegistry.withBtcppBuiltins()).withStandIns(Map.of());

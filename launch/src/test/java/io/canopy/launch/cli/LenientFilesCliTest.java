@@ -32,8 +32,6 @@ class LenientFilesCliTest {
 
     @Test
     void validateLoadsAV3TreeWithOneWarningAndStrictRefusesIt() throws Exception {
-        // (aerostack2_event_test.xml declares its own SendEvent, which clashes with Canopy's built-in SendEvent under
-        // validate: a separate problem, reported with issue 31; this v3 file has no such clash)
         Path f = copy("aerostack2_basic_mission.xml");
         Object[] r = ValidateCommandTest.run("validate", f.toString());
         assertThat(r[0]).as((String) r[2]).isEqualTo(CanopyMain.EXIT_OK);
@@ -43,6 +41,16 @@ class LenientFilesCliTest {
         Object[] strict = ValidateCommandTest.run("validate", "--strict", f.toString());
         assertThat(strict[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
         assertThat((String) strict[2]).contains("BehaviorTree.CPP v3 file").contains("(an error with --strict)");
+    }
+
+    @Test
+    void validateLoadsAerostack2sV3EventTreeWhoseSendEventIsItsOwn() throws Exception {
+        Path f = copy("aerostack2_event_test.xml");
+        Object[] r = ValidateCommandTest.run("validate", f.toString());
+        assertThat(r[0]).as((String) r[2]).isEqualTo(CanopyMain.EXIT_OK);
+        assertThat((String) r[2]).contains("BehaviorTree.CPP v3 file (no BTCPP_format, and <Parallel> is v3 only)",
+                "line 8: <Repeat>: v4 returns RUNNING between cycles",
+                "<Action ID=\"SendEvent\"> declares port 'data', which Canopy's own SendEvent does not have");
     }
 
     @Test
