@@ -11,8 +11,11 @@ import java.util.regex.Pattern;
  * text (comments, layout) as it is: {@code BTCPP_format="4"} on {@code <root>}, {@code SequenceStar} to
  * {@code SequenceWithMemory}, {@code SubTreePlus} to {@code SubTree}, {@code __shared_blackboard} to
  * {@code _autoremap}, {@code RetryUntilSuccesful} to {@code RetryUntilSuccessful}, {@code Parallel}'s
- * {@code success_threshold}/{@code failure_threshold} to {@code success_count}/{@code failure_count}. What it
- * cannot convert (the {@code BlackboardCheck*} decorators) is listed with its line.
+ * {@code success_threshold}/{@code failure_threshold} to {@code success_count}/{@code failure_count}, and a v3
+ * {@code <SubTree ID="X" port="key">}'s bare remapping to {@code port="{key}"}. What it cannot convert (the
+ * {@code BlackboardCheck*} decorators) is listed with its line and its v4 rewrite; where v4 runs the converted
+ * tree differently from v3 is listed too ({@link #differences}). {@link XmlTreeLoader} applies the same
+ * conversion in memory to a v3 file it loads.
  */
 public final class TreeUpgrade {
     /**

@@ -26,7 +26,8 @@ import java.util.Set;
  * Loads BehaviorTree.CPP v4 XML ({@code <root BTCPP_format="4">}): several {@code <BehaviorTree>}s,
  * {@code main_tree_to_execute}, {@code <SubTree>} with remapping and {@code _autoremap}, {@code <include
  * path>} (relative to the including file), {@code <TreeNodesModel>} SubTree port defaults, compact
- * ({@code <Sequence>}) and explicit ({@code <Control ID="Sequence">}) elements. Every error is an
+ * ({@code <Sequence>}) and explicit ({@code <Control ID="Sequence">}) elements. A BehaviorTree.CPP v3 file is
+ * converted in memory as {@code canopy tree upgrade} converts it ({@link TreeUpgrade}), with one warning. Every error is an
  * {@link InputException} naming file, line, column and element and saying how to fix it.
  */
 public final class XmlTreeLoader {
