@@ -424,8 +424,8 @@ final class DocumentReader {
             if (content && d.attr("expr") != null && d.attr("src") == null) {
                 // SCXML 5.2.2 calls expr= with content an error; the engines such documents are written for take expr
                 // and never read the content: uSCXML (BasicContentExecutor::elementAsData returns the value of expr
-                // before it looks at src or children) and Apache Commons SCXML (SCXMLReader.readData keeps both, the
-                // datamodel is initialised from expr when there is one). Taken the same way, with a warning.
+                // before it looks at src or children) and Apache Commons SCXML (SCXMLReader.readData keeps both; the
+                // datamodel initialisation says "prefer src over expr over inline"). Taken the same way, with a warning.
                 warn(d.where() + " id=\"" + id + "\": has both expr= and content, which SCXML 5.2.2 forbids: the value of "
                         + "expr=\"" + d.attr("expr") + "\" is used and the content ignored, as uSCXML and Apache Commons SCXML do; "
                         + "remove the content (or the expr=)");
