@@ -58,7 +58,25 @@ public final class NodeInit {
         }
     }
 
+    /**
+     * Whether {@code text} leaves output port {@code p} unbound: an empty string (as Groot leaves a port the user
+     * did not fill) or {@code {}}. BehaviorTree.CPP 4 accepts both (as of 4.10, src/xml_parsing.cpp,
+     * {@code XMLParser::PImpl::createNodeFromXML}: line 856 stores every port attribute as written in
+     * {@code port_remap}; line 945 creates a blackboard entry only when {@code TreeNode::getRemappedKey} finds
+     * {@code {key}} or {@code {=}}, which "" and "{}" are not; lines 995-1006 still put the port in
+     * {@code config.output_ports}); when the node writes it, {@code TreeNode::setOutput}
+     * (include/behaviortree_cpp/tree_node.h, lines 651-654) returns the error "setOutput requires a blackboard
+     * pointer. Use {}" and writes nothing. Here such a port gets an entry of its own that no other port or script
+     * can name, so the node's writes are dropped as there; the loader warns once per port.
+     */
+    public static boolean unboundOutput(Port p, String text) {
+        return p.direction() == PortDirection.OUTPUT && (text.isEmpty() || text.equals("{}"));
+    }
+
     private Entry resolve(Port p, String text) {
+        if (unboundOutput(p, text)) {
+            return new Entry(p.name(), null);
+        }
         String key = blackboardKey(text, p.name());
         if (key != null) {
             try {
@@ -186,7 +204,7 @@ public final class NodeInit {
         if (e == null) {
             return null;
         }
-        if (blackboardKey(text, port) == null) {
+        if (blackboardKey(text, port) == null && !unboundOutput(type.port(port), text)) {
             throw error("port '" + port + "' is written by this node, so it must name a blackboard entry like {"
                     + port + "}, not \"" + text + "\"");
         }

@@ -136,13 +136,14 @@ class BtcppFilesTest {
                 + "</BehaviorTree>\n</root>\n";
         Path f = write("v3.xml", v3);
         assertThatThrownBy(() -> new XmlTreeLoader(NodeRegistry.withBtcppBuiltins()).loadFile(f, Blackboard.create(),
-                context())).hasMessageContaining("v3.xml:3:").hasMessageContaining("BehaviorTree.CPP v3")
-                .hasMessageContaining("canopy tree-upgrade");
+                context())).hasMessageContaining("v3.xml:8:").hasMessageContaining("<BlackboardCheckInt>")
+                .hasMessageContaining("<Precondition if=\"a == 1\" else=\"FAILURE\">")
+                .hasMessageContaining("BehaviorTree.CPP v3").hasMessageContaining("canopy tree upgrade");
         TreeUpgrade.Result r = TreeUpgrade.upgrade(v3, "v3.xml");
         assertThat(r.text()).contains("<root BTCPP_format=\"4\" main_tree_to_execute=\"M\">",
                 "<Parallel success_count=\"1\" failure_count=\"1\">", "<SequenceWithMemory>", "</SequenceWithMemory>",
                 "<SubTree ID=\"S\" _autoremap=\"true\"/>");
-        assertThat(r.unconverted()).singleElement().asString().startsWith("v3.xml:8: <BlackboardCheckInt>");
+        assertThat(r.unconverted()).singleElement().asString().startsWith("v3.xml:8:22: <BlackboardCheckInt>");
         String fixed = r.text().replaceAll("<BlackboardCheckInt[^>]*>(.*?)</BlackboardCheckInt>", "$1");
         Tree t = new XmlTreeLoader(NodeRegistry.withBtcppBuiltins()).loadText(fixed, Blackboard.create(), context());
         assertThat(t.tickOnce()).isEqualTo(Status.SUCCESS);

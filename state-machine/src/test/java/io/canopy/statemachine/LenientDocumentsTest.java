@@ -111,8 +111,10 @@ class LenientDocumentsTest {
     void unsupportedDatamodelsAreRefusedByName() {
         for (String dm : new String[] {"jexl", "cplusplus", "xpath", "lua", "groovy", "promela", "c89", "python"}) {
             assertThatThrownBy(() -> ScxmlLoader.parse("<scxml xmlns=\"" + NS + "\" datamodel=\"" + dm + "\">"
-                    + "<state id=\"a\"/></scxml>", "dm.scxml")).isInstanceOf(InputException.class)
+                    + "<state id=\"a\"><onentry><log expr=\"1\"/></onentry></state></scxml>", "dm.scxml"))
+                    .isInstanceOf(InputException.class)
                     .hasMessageStartingWith("dm.scxml:1:1: <scxml>: datamodel=\"" + dm + "\" is not supported")
+                    .hasMessageContaining("<log> uses it")
                     .hasMessageContaining("datamodel=\"ecmascript\"").hasMessageNotContaining("\n");
         }
     }

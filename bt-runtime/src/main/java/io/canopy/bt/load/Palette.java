@@ -48,6 +48,7 @@ public final class Palette {
     private final Map<String, Map<String, String>> portTypeNames = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
+    private final List<String> shadowed = new ArrayList<>();
 
     /** Reads {@code file}: a {@code <root>} holding a {@code <TreeNodesModel>} (lenient like tree files). */
     public static Palette read(Path file) {
@@ -324,13 +325,32 @@ public final class Palette {
     public List<Declaration> registerStandIns(NodeRegistry registry, StandInRules rules) {
         List<Declaration> out = new ArrayList<>();
         for (Declaration d : declarations.values()) {
-            if (registry.find(d.id()) != null) {
+            io.canopy.bt.NodeType existing = registry.find(d.id());
+            if (existing != null) {
+                // A file's own node type that happens to share the ID of one of Canopy's own (not BT.CPP's) types,
+                // with ports Canopy's lacks (aerostack2 declares SendEvent(data, topic_name)): it is another type.
+                String extra = registry.isBuiltin(d.id()) ? null : d.ports().stream().map(Port::name)
+                        .filter(n -> existing.port(n) == null).findFirst().orElse(null);
+                if (extra == null) {
+                    continue;
+                }
+                registry.registerReplacing(standIn(withEnumPorts(d, registry), rules));
+                shadowed.add(d.source() + ": <" + d.kind().xmlName() + " ID=\"" + d.id() + "\"> declares port '" + extra
+                        + "', which Canopy's own " + d.id() + " does not have: the file's " + d.id() + " is another node type "
+                        + "and runs as a stand-in here; give its implementation (a plugin or remote worker) to run it, or "
+                        + "rename it to use Canopy's");
+                out.add(d);
                 continue;
             }
             registry.register(standIn(withEnumPorts(d, registry), rules));
             out.add(d);
         }
         return out;
+    }
+
+    /** One line per declared type that shadowed one of Canopy's own types in {@link #registerStandIns}. */
+    public List<String> shadowed() {
+        return List.copyOf(shadowed);
     }
 
     /** {@code d} with its ports typed by an enum (of a palette or the registry) as whole numbers. */

@@ -328,6 +328,14 @@ public final class TreeAssembler {
                 throw new InputException(spec.where() + ": unknown port '" + key + "'; " + portList(type));
             } else {
                 ports.put(key, a.getValue());
+                if (NodeInit.unboundOutput(type.port(key), a.getValue())) {
+                    String w = spec.where() + ": output port '" + key + "' is bound to \"" + a.getValue() + "\", not to a "
+                            + "blackboard entry: what the node writes there is dropped (as BehaviorTree.CPP 4 does); write "
+                            + key + "=\"{" + key + "}\" to keep it, or remove the attribute";
+                    if (!doc.warnings.contains(w)) {
+                        doc.warnings.add(w);
+                    }
+                }
             }
         }
         NodeInit init = new NodeInit(type, nameOf(spec, type), spec, context, bb, scripts,

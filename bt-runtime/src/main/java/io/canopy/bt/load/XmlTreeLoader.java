@@ -26,7 +26,8 @@ import java.util.Set;
  * Loads BehaviorTree.CPP v4 XML ({@code <root BTCPP_format="4">}): several {@code <BehaviorTree>}s,
  * {@code main_tree_to_execute}, {@code <SubTree>} with remapping and {@code _autoremap}, {@code <include
  * path>} (relative to the including file), {@code <TreeNodesModel>} SubTree port defaults, compact
- * ({@code <Sequence>}) and explicit ({@code <Control ID="Sequence">}) elements. Every error is an
+ * ({@code <Sequence>}) and explicit ({@code <Control ID="Sequence">}) elements. A BehaviorTree.CPP v3 file is
+ * converted in memory as {@code canopy tree upgrade} converts it ({@link TreeUpgrade}), with one warning. Every error is an
  * {@link InputException} naming file, line, column and element and saying how to fix it.
  */
 public final class XmlTreeLoader {
@@ -125,6 +126,7 @@ public final class XmlTreeLoader {
                     warnings.add("warning: " + w);
                 }
             }
+            warnings.addAll(all.shadowed());
         }
         if (main != null) {
             doc.mainTreeId = main;
@@ -148,7 +150,7 @@ public final class XmlTreeLoader {
 
     TreeDocument parseText(String xml, Path baseDir) {
         TreeDocument doc = new TreeDocument();
-        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(xml, null, doc.warnings)), null);
+        NodeSpec root = read(xml, null, doc.warnings);
         addDocument(root, baseDir == null ? Path.of("").toAbsolutePath() : baseDir, doc, new HashSet<>(), true);
         return doc;
     }
@@ -159,9 +161,61 @@ public final class XmlTreeLoader {
             throw new InputException(file + ": includes itself (through <include>); remove the cycle");
         }
         String text = TextFile.read(file, "a behavior-tree file (<root BTCPP_format=\"4\">)");
-        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(text, file.toString(), doc.warnings)), file.toString());
+        NodeSpec root = read(text, file.toString(), doc.warnings);
         addDocument(root, abs.getParent(), doc, including, first);
         including.remove(abs);
+    }
+
+    /**
+     * Reads one file's text. A BehaviorTree.CPP v3 file ({@code BTCPP_format="3"}, or no BTCPP_format and a
+     * construct only v3 has) is converted in memory as {@code canopy tree upgrade} converts it and read as v4,
+     * with one warning naming what was converted and where v4 runs it differently; what the conversion cannot do
+     * (the {@code BlackboardCheck} decorators) is refused with the element and its v4 rewrite.
+     */
+    private static NodeSpec read(String text, String file, List<String> warnings) {
+        List<String> lenient = new ArrayList<>();
+        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(text, file, lenient)), file);
+        String format = root.attributes.get("BTCPP_format");
+        String v3 = !root.element.equals("root") ? null
+                : "3".equals(format) ? root.where()
+                : format == null ? TreeUpgrade.v3Construct(root) : null;
+        if (v3 == null) {
+            warnings.addAll(lenient);
+            return root;
+        }
+        String name = file == null ? "<text>" : file;
+        String why = format == null ? "no BTCPP_format, and " + v3.substring(v3.lastIndexOf(": ") + 2)
+                + " is v3 only" : "BTCPP_format=\"3\"";
+        String upgrade = "'canopy tree upgrade " + (file == null ? "FILE" : file) + "'";
+        TreeUpgrade.Result r = TreeUpgrade.upgrade(text, name, true);
+        if (!r.unconverted().isEmpty()) {
+            List<String> lines = new ArrayList<>();
+            List<NodeSpec> checks = new ArrayList<>();
+            blackboardChecks(root, checks);
+            for (NodeSpec check : checks) {
+                lines.add(check.where() + ": v4 has no BlackboardCheck; rewrite it as "
+                        + TreeUpgrade.blackboardCheckRewrite(check.attributes) + " (this is a BehaviorTree.CPP v3 file: " + why + "; Canopy converts the rest when "
+                        + "loading it, or " + upgrade + " rewrites the file)");
+            }
+            throw new InputException(String.join("\n", lines));
+        }
+        NodeSpec upgraded = XmlReader.read(new StringReader(Leniency.fix(r.text(), file, warnings)), file);
+        String prefix = name + ":";
+        List<String> changed = r.changes().stream().map(c -> "line " + strip(c, prefix)).toList();
+        List<String> differs = r.differences().stream().map(c -> "line " + strip(c, prefix)).toList();
+        warnings.add(root.where() + ": BehaviorTree.CPP v3 file (" + why + "): converted in memory and run with v4 "
+                + "semantics; converted: " + String.join("; ", changed)
+                + (differs.isEmpty() ? "; v4 runs it as v3 did" : "; where v4 behaves differently from v3: "
+                        + String.join("; ", differs))
+                + "; run " + upgrade + " to make the conversion permanent (it keeps the original as .v3)");
+        return upgraded;
+    }
+
+    private static String strip(String line, String prefix) {
+        String s = line.startsWith(prefix) ? line.substring(prefix.length()) : line;
+        int colon = s.indexOf(": ");
+        String at = colon < 0 ? s : s.substring(0, colon);
+        return (at.matches("\\d+:\\d+") ? at.substring(0, at.indexOf(':')) : at) + (colon < 0 ? "" : s.substring(colon));
     }
 
     private void addDocument(NodeSpec root, Path baseDir, TreeDocument doc, Set<Path> including, boolean first) {
@@ -171,15 +225,14 @@ public final class XmlTreeLoader {
         String format = root.attributes.get("BTCPP_format");
         if (format != null && !format.equals("4")) {
             throw new InputException(root.where() + ": BTCPP_format=\"" + format + "\" is a BehaviorTree.CPP v"
-                    + format + " file; Canopy reads version 4: convert it with 'canopy tree-upgrade "
-                    + (root.file == null ? "FILE" : root.file) + "'");
+                    + format + " file; Canopy reads version 4 (and converts version 3 when loading it)");
         }
-        if (format == null) {
-            String v3 = TreeUpgrade.v3Construct(root);
-            if (v3 != null) {
-                throw new InputException(v3 + ": this looks like a BehaviorTree.CPP v3 file (no BTCPP_format); "
-                        + "convert it with 'canopy tree-upgrade " + (root.file == null ? "FILE" : root.file)
-                        + "', or add BTCPP_format=\"4\" to <root> if it is v4");
+        if (format != null) {
+            NodeSpec check = blackboardCheck(root);
+            if (check != null && registry.find(check.typeId()) == null && !declares(root, check.typeId())) {
+                throw new InputException(check.where() + ": " + check.typeId() + " is a BehaviorTree.CPP v3 node, which "
+                        + "v4 no longer has, inside a file that says BTCPP_format=\"" + format + "\"; rewrite it as "
+                        + TreeUpgrade.blackboardCheckRewrite(check.attributes));
             }
         }
         if (first) {
@@ -208,6 +261,41 @@ public final class XmlTreeLoader {
                         + "expected <BehaviorTree>, <include> or <TreeNodesModel>");
             }
         }
+    }
+
+    /** Whether a {@code <TreeNodesModel>} of this document declares node type {@code id} (its own implementation). */
+    private static boolean declares(NodeSpec root, String id) {
+        return root.children.stream().filter(c -> c.element.equals("TreeNodesModel"))
+                .flatMap(m -> m.children.stream()).anyMatch(d -> id.equals(d.attributes.get("ID")));
+    }
+
+    private static void blackboardChecks(NodeSpec spec, List<NodeSpec> out) {
+        if (spec.element.equals("TreeNodesModel")) {
+            return;
+        }
+        if (TreeUpgrade.isBlackboardCheck(spec.typeId())) {
+            out.add(spec);
+        }
+        for (NodeSpec c : spec.children) {
+            blackboardChecks(c, out);
+        }
+    }
+
+    /** The first v3 {@code BlackboardCheck*} decorator under {@code spec}, or null. */
+    private static NodeSpec blackboardCheck(NodeSpec spec) {
+        if (spec.element.equals("TreeNodesModel")) {
+            return null;
+        }
+        if (TreeUpgrade.isBlackboardCheck(spec.typeId())) {
+            return spec;
+        }
+        for (NodeSpec c : spec.children) {
+            NodeSpec found = blackboardCheck(c);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     private void include(NodeSpec inc, Path baseDir, TreeDocument doc, Set<Path> including) {

@@ -43,8 +43,9 @@ class BtcppTreesCliTest {
                 + "<Parallel success_threshold=\"1\" failure_threshold=\"1\"><SequenceStar><AlwaysSuccess/></SequenceStar>"
                 + "<AlwaysFailure/></Parallel>\n</BehaviorTree>\n</root>\n");
         Object[] before = ValidateCommandTest.run("validate", f.toString());
-        assertThat(before[0]).isEqualTo(2);
-        assertThat((String) before[2]).contains("canopy tree-upgrade");
+        assertThat(before[0]).as("a v3 file loads, converted in memory (issue 31)").isEqualTo(0);
+        assertThat((String) before[2]).contains("BehaviorTree.CPP v3 file", "canopy tree upgrade");
+        assertThat(ValidateCommandTest.run("validate", "--strict", f.toString())[0]).isEqualTo(2);
         int code = new CommandLine(new TreeUpgradeCommand()).execute(f.toString());
         assertThat(code).isEqualTo(0);
         assertThat(Files.readString(f)).contains("BTCPP_format=\"4\"", "success_count=\"1\"", "<SequenceWithMemory>");

@@ -49,6 +49,7 @@ final class ContentReader {
                 if (event == null || event.trim().isEmpty()) {
                     throw error(e, "<raise> needs event=\"name\"");
                 }
+                doc.checkEvents(e, "event", event);
                 return new RaiseAction(event.trim());
             }
             case "log":
@@ -173,7 +174,16 @@ final class ContentReader {
         }
         String type = e.attr("type");
         long delayNs = 0;
-        if (e.attr("delay") != null) {
+        if (e.attr("event") != null) {
+            doc.checkEvents(e, "event", e.attr("event"));
+        }
+        if (e.attr("delay") != null && Delays.isBareNumber(e.attr("delay"))) {
+            String d = e.attr("delay").trim();
+            delayNs = Delays.bareNs(d);
+            doc.warn(e.where() + " delay=\"" + d + "\": a number without a unit is not a CSS2 time (SCXML 6.2.4): read as " + d
+                    + " milliseconds, as Apache Commons SCXML, uSCXML and SCION read it (Qt SCXML refuses it); write delay=\""
+                    + d + "ms\" (or \"" + d + "s\" if seconds were meant) to be portable");
+        } else if (e.attr("delay") != null) {
             try {
                 delayNs = Delays.parseNs(e.attr("delay"));
             } catch (IllegalArgumentException x) {
@@ -228,6 +238,10 @@ final class ContentReader {
         if (e.attr("src") != null) {
             String text = ScxmlLoader.readSrc(doc.dir, e.attr("src"), e);
             return exprs().script(text, e);
+        }
+        if (e.text.toString().isBlank()) {
+            doc.warn(e.where() + ": empty <script> (neither src= nor content; Qt SCXML refuses the document): it does "
+                    + "nothing; remove it");
         }
         return exprs().script(e.text.toString(), e);
     }

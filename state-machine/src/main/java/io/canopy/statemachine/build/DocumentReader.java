@@ -40,6 +40,60 @@ final class DocumentReader {
         return new InputException(at.where() + ": " + message);
     }
 
+    /** Adds a load-time warning (one line: file:line:column, the element, what rule it breaks and the fix). */
+    void warn(String line) {
+        loader.warnings.add(line);
+    }
+
+    /**
+     * An id that is not an XML name (SCXML's schema types state ids as xsd:ID, which cannot start with a digit):
+     * Qt's SCXML compiler refuses the document; Canopy, SCION and uSCXML run it. Warned, not refused.
+     */
+    void checkId(ScxmlElement e, String id) {
+        if (id != null && !id.isEmpty() && !XML_NAME.matcher(id).matches()) {
+            warn(e.where() + " id=\"" + id + "\": not a valid XML ID (an id is an XML name, which cannot start with a digit"
+                    + " or contain spaces; Qt SCXML refuses the document): loaded as written; rename it, e.g. id=\"s" + id + "\"");
+        }
+    }
+
+    private static final Pattern XML_NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{N}_.\\-\\u00B7]*");
+    private static final Pattern EVENT_TOKEN = Pattern.compile("[^.\\s]+(\\.[^.\\s]+)*(\\.\\*?)?|\\*");
+
+    /**
+     * Event names and descriptors (SCXML 3.12.1: tokens separated by dots, a descriptor may end in {@code .*}):
+     * one with an empty token ({@code .invalid}, {@code a..b}) is refused by Qt's SCXML compiler; here it is
+     * matched as written (a name equal to it, or starting with it and a dot), with one warning.
+     */
+    void checkEvents(ScxmlElement e, String attribute, String list) {
+        for (String token : ids(list)) {
+            if (!EVENT_TOKEN.matcher(token).matches()) {
+                warn(e.where() + " " + attribute + "=\"" + list.trim() + "\": '" + token + "' is not a valid event name (SCXML "
+                        + "3.12.1: dot-separated tokens, none empty; Qt SCXML refuses the document): matched as written; "
+                        + "write it without the empty token, e.g. '" + token.replaceAll("^\\.+|\\.+$", "").replaceAll("\\.{2,}", ".") + "'");
+            }
+        }
+    }
+
+    /** Expression, script and data constructs: a document with none of them does not need its datamodel. */
+    private static final java.util.Set<String> EXPRESSION_ATTRIBUTES = java.util.Set.of("cond", "expr", "location",
+            "eventexpr", "targetexpr", "typeexpr", "delayexpr", "idlocation", "namelist", "srcexpr", "sendidexpr",
+            "array", "item", "index");
+
+    /** The first element that needs the document's datamodel (an expression, a script, data), or null. */
+    private static ScxmlElement usesDatamodel(ScxmlElement e) {
+        if (isScxml(e) && (e.name.equals("script") || e.name.equals("data") || e.name.equals("assign")
+                || e.attributes.keySet().stream().anyMatch(EXPRESSION_ATTRIBUTES::contains))) {
+            return e;
+        }
+        for (ScxmlElement c : e.children) {
+            ScxmlElement found = usesDatamodel(c);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
     static boolean isScxml(ScxmlElement e) {
         return e.namespace.isEmpty() || e.namespace.equals(NS);
     }
@@ -72,8 +126,16 @@ final class DocumentReader {
         if (!ecmascript) {
             String kind = datamodel.toLowerCase(Locale.ROOT);
             String what = FOREIGN.get(kind.contains(":") ? kind.substring(0, kind.indexOf(':')) : kind);
+            ScxmlElement user = usesDatamodel(root);
+            if (user == null) {
+                // Commons SCXML's prefix-01.xml: datamodel="jexl" and not one expression, script or data item
+                warn(root.where() + " datamodel=\"" + datamodel + "\": not supported" + (what == null ? "" : " (" + what + ")")
+                        + ", but the document uses no expression, script or data, so it runs the same on the null "
+                        + "datamodel: loaded that way; remove the attribute (or write datamodel=\"null\")");
+                return readWith(root, false, "the null datamodel: datamodel=\"" + datamodel + "\" is never used");
+            }
             throw error(root, "datamodel=\"" + datamodel + "\" is not supported" + (what == null ? "" : " (" + what + ")")
-                    + ": Canopy runs datamodel=\"ecmascript\" (the default) and datamodel=\"null\"; rewrite the "
+                    + " and " + user.where() + " uses it: Canopy runs datamodel=\"ecmascript\" (the default) and datamodel=\"null\"; rewrite the "
                     + "document's expressions in ECMAScript");
         }
         String engine = loader.engineOverride != null ? loader.engineOverride : root.attr("datamodel-engine");
@@ -220,6 +282,7 @@ final class DocumentReader {
             default:
                 kind = StateKind.ATOMIC;
         }
+        checkId(e, e.attr("id"));
         StateNode s = new StateNode(idOf(e), kind, parent, e.where());
         if (e.attr("initial") != null) {
             if (kind != StateKind.ATOMIC) {
@@ -305,6 +368,7 @@ final class DocumentReader {
     private TransitionNode transition(ScxmlElement e, StateNode source, ContentReader content) {
         TransitionNode t = new TransitionNode(source, e.where());
         if (e.attr("event") != null) {
+            checkEvents(e, "event", e.attr("event"));
             t.events = ids(e.attr("event"));
         }
         if (e.attr("target") != null) {
@@ -356,7 +420,16 @@ final class DocumentReader {
                 constant = Payloads.literal(ScxmlLoader.readSrc(dir, d.attr("src"), d));
                 sources++;
             }
-            if (!d.text.toString().trim().isEmpty() || !d.children.isEmpty()) {
+            boolean content = !d.text.toString().trim().isEmpty() || !d.children.isEmpty();
+            if (content && d.attr("expr") != null && d.attr("src") == null) {
+                // SCXML 5.2.2 calls expr= with content an error; the engines such documents are written for take expr
+                // and never read the content: uSCXML (BasicContentExecutor::elementAsData returns the value of expr
+                // before it looks at src or children) and Apache Commons SCXML (SCXMLReader.readData keeps both; the
+                // datamodel initialisation says "prefer src over expr over inline"). Taken the same way, with a warning.
+                warn(d.where() + " id=\"" + id + "\": has both expr= and content, which SCXML 5.2.2 forbids: the value of "
+                        + "expr=\"" + d.attr("expr") + "\" is used and the content ignored, as uSCXML and Apache Commons SCXML do; "
+                        + "remove the content (or the expr=)");
+            } else if (content) {
                 constant = d.contentValue();
                 sources++;
             }

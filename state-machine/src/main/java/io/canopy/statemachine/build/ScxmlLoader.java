@@ -136,6 +136,34 @@ public final class ScxmlLoader {
         return new DocumentReader(this, dir).read(root);
     }
 
+    /**
+     * Whether {@code file} is an SCXML document by its root element: {@code <scxml>} in the SCXML namespace
+     * (or in none), whatever prefix it is written with ({@code <scxml:scxml xmlns:scxml="http://www.w3.org/2005/07/scxml">},
+     * Apache Commons SCXML's {@code prefix-01.xml}) and whatever the file is called. Reads the first 4 KiB.
+     */
+    public static boolean looksLikeScxml(Path file) {
+        String head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return false;
+        }
+        String h = head.replaceAll("(?s)<!--.*?-->|<\\?.*?\\?>|<!DOCTYPE[^>]*>", "");
+        Matcher root = Pattern.compile("<(?:([A-Za-z_][\\w.-]*):)?scxml\\b([^>]*)>?").matcher(h);
+        int lt = h.indexOf('<');
+        if (!root.find() || root.start() != lt) {
+            return false;
+        }
+        String prefix = root.group(1);
+        String attrs = root.group(2);
+        if (prefix == null) {
+            Matcher ns = Pattern.compile("\\sxmlns\\s*=\\s*[\"']([^\"']*)[\"']").matcher(attrs);
+            return !ns.find() || ns.group(1).equals(DocumentReader.NS);
+        }
+        Matcher ns = Pattern.compile("\\sxmlns:" + Pattern.quote(prefix) + "\\s*=\\s*[\"']([^\"']*)[\"']").matcher(attrs);
+        return ns.find() && ns.group(1).equals(DocumentReader.NS);
+    }
+
     /** The file as messages name it: relative to the working directory when it is below it. */
     private static String display(Path file) {
         Path cwd = Path.of("").toAbsolutePath();

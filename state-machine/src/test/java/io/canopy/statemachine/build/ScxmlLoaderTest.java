@@ -94,7 +94,7 @@ class ScxmlLoaderTest {
                 .hasMessageContaining("vocab.scxml:2:").hasMessageContaining("<transition> cond=\"new Date() > 1\"")
                 .hasMessageContaining("datamodel-engine=\"compiled\"");
         assertThatThrownBy(() -> ScxmlLoader.parse("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" datamodel=\"xpath\">"
-                + "<state id=\"a\"/></scxml>", "x.scxml"))
+                + "<state id=\"a\"><transition cond=\"true()\" target=\"a\"/></state></scxml>", "x.scxml"))
                 .isInstanceOf(InputException.class).hasMessageContaining("datamodel=\"xpath\" is not supported");
     }
 

@@ -25,8 +25,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "tree-upgrade", mixinStandardHelpOptions = true, hidden = true,
         description = {"Rewrite a BehaviorTree.CPP v3 tree file to v4 (BTCPP_format=\\\"4\\\", SequenceStar -> SequenceWithMemory,",
             "SubTreePlus -> SubTree, __shared_blackboard -> _autoremap, Parallel thresholds -> counts) and say what it could not convert.",
-            "Writes FILE in place (the original is kept as FILE.v3) unless --stdout. 'canopy tree-upgrade FILE' is the same command.",
+            "Writes FILE in place (the original is kept as FILE.v3); -o OUT writes a copy and leaves FILE alone; --stdout prints it.",
+            "Lists where v4 runs the tree differently from v3 ('differs: ...'). 'canopy tree-upgrade FILE' is the same command.",
+            "Canopy loads a v3 file without this (converted in memory, one warning); this makes the conversion permanent.",
             "Example: canopy tree upgrade --stdout old_tree.xml",
+            "Example: canopy tree upgrade -o new_tree.xml old_tree.xml",
             "Exit codes: 0 everything converted, 1 something is left to convert by hand (listed as 'left: ...'), 2 bad input."})
 public class TreeUpgradeCommand implements Callable<Integer> {
     @Spec
@@ -38,14 +41,29 @@ public class TreeUpgradeCommand implements Callable<Integer> {
     @Option(names = "--stdout", description = "Print the v4 text instead of rewriting the file.")
     boolean stdout;
 
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Write the v4 text to OUT and leave FILE as it is"
+            + " (for a file in a read-only checkout, or to diff first).")
+    Path output;
+
     @Override
     public Integer call() {
         String text = TextFile.read(file, "a behavior-tree file (<root>)");
         TreeUpgrade.Result r = TreeUpgrade.upgrade(text, file.toString());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (stdout && output != null) {
+            err.println("canopy tree upgrade: give either -o OUT or --stdout, not both");
+            err.flush();
+            return CanopyMain.EXIT_BAD_INPUT;
+        }
         if (stdout) {
             out.print(r.text());
+        } else if (output != null) {
+            try {
+                Files.writeString(output, r.text());
+            } catch (IOException e) {
+                throw new UncheckedIOException(output + ": cannot write the upgraded file: " + e.getMessage(), e);
+            }
         } else if (!r.changes().isEmpty()) {
             try {
                 Files.writeString(Path.of(file + ".v3"), text);
@@ -56,6 +74,7 @@ public class TreeUpgradeCommand implements Callable<Integer> {
         }
         r.changes().forEach(err::println);
         r.unconverted().forEach(l -> err.println("left: " + l));
+        r.differences().forEach(l -> err.println("differs: " + l));
         err.println(r.changes().size() + " change(s), " + r.unconverted().size() + " left to convert by hand");
         out.flush();
         err.flush();
