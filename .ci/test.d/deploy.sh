@@ -75,7 +75,7 @@ if [ "${CANOPY_CI_INSTALL:-1}" = 0 ] || [ "$(id -u)" != 0 ] || ! command -v apt-
   echo "deploy: not installing the package (CANOPY_CI_INSTALL=0, not root, or no apt-get)"
   finish
 fi
-if DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades "$PWD/$deb" >"$dir/install.log" 2>&1 \
+if DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades "$deb" >"$dir/install.log" 2>&1 \
     && id -nG canopy | grep -qw dialout; then
   pass "apt-get install ./$(basename "$deb"): the canopy user in dialout, $(dpkg-query -W -f='${Version}' canopy)"
 else
@@ -100,12 +100,14 @@ node=$!
 pids+=($node)
 for _ in $(seq 120); do grep -q 'WATCHDOG=1' "$dir/notify.txt" 2>/dev/null && break; sleep 0.5; done
 sleep 3
-kill -TERM "$node"
+# SIGTERM to the JVM itself, as systemd sends it (runuser, its parent here, would answer SIGTERM by killing it)
+java_pid=$(pgrep -P "$node" | head -n 1)
+kill -TERM "${java_pid:-$node}"
 wait "$node"
 rc=$?
 sleep 0.5
 notify=$(tr '\n' ' ' <"$dir/notify.txt")
-grep -q '^READY=1' "$dir/notify.txt" && pass "READY=1 after the first tick, with $(grep -m1 '^STATUS=' "$dir/notify.txt" | cut -c1-60)..." \
+grep -q "^READY=1" "$dir/notify.txt" && pass "READY=1 after the first tick, then STATUS= lines" \
   || fail "no READY=1: $notify"
 pings=$(grep -o 'WATCHDOG=1' "$dir/notify.txt" | wc -l)
 [ "$pings" -ge 3 ] && pass "WATCHDOG=1 every second while ticking ($pings)" || fail "WATCHDOG=1 sent $pings times: $notify"
