@@ -64,7 +64,8 @@ pids+=($!)
 # $dir, and (as /usr/bin/canopy does) a class-data archive of this launch file, written by a first run and mapped by
 # the timed one: under emulation, loading and verifying the classes is most of the start
 jsa="$sysroot/../canopy-serial-robot.jsa"
-opts=(-XX:+UseSerialGC -Xms24m -Xmn5m -XX:-UseNotificationThread ${ARM64_JAVA_OPTS:-} -Djava.io.tmpdir="$dir" -Djna.tmpdir="$dir")
+opts=(-XX:+UseSerialGC -Xms24m -Xmn5m -XX:-UseNotificationThread
+  -Djna.platform.library.path=/usr/lib/aarch64-linux-gnu:/lib/aarch64-linux-gnu ${ARM64_JAVA_OPTS:-} -Djava.io.tmpdir="$dir" -Djna.tmpdir="$dir")
 # node PAIR JVM-OPTION...: starts the arm64 node on PAIR's node end in the background, logging to $dir/PAIR-node.log
 # ($! is qemu-aarch64 running its JVM)
 node() {
