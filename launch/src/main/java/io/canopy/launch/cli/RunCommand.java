@@ -8,6 +8,7 @@ import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.record.RecordOptions;
 import io.canopy.launch.run.LaunchRunner;
 import io.canopy.launch.run.Signals;
+import io.canopy.launch.service.ServiceNotifier;
 import io.canopy.launch.web.WebOptions;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -115,15 +116,27 @@ final class RunCommand implements Callable<Integer> {
         }, () -> awaitQuietly(done));
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long loaded = System.currentTimeMillis();
-        LaunchRunner runner = LaunchRunner.start(plan, plugins.addTo(NodeRegistry.withBuiltins()),
-                observe.options(), recording.taps(plan));
+        // under systemd (NOTIFY_SOCKET): READY=1 after the first tick, WATCHDOG=1 while ticks are on time; else a no-op
+        ServiceNotifier service = ServiceNotifier.fromEnvironment(System.getenv());
+        AtomicReference<LaunchRunner> started = new AtomicReference<>();
+        service.statusFrom(() -> started.get() == null ? "running" : String.join(" || ", started.get().statusLines()));
+        LaunchRunner runner;
+        try {
+            runner = LaunchRunner.start(plan, plugins.addTo(NodeRegistry.withBuiltins()),
+                    observe.options(), service.taps(recording.taps(plan)));
+        } catch (RuntimeException e) {
+            service.close();
+            throw e;
+        }
+        started.set(runner);
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         AutoCloseable page = null;
         try {
             page = web.start(runner, () -> { why.set("stop from the web page"); stop.countDown(); }, System.out);
-            loop(runner, stop, durationNs, statusNs);
+            loop(runner, stop, durationNs, statusNs, service);
             System.out.flush();
+            service.stopping(why.get());
             LOG.info("stopping ({})", why.get());
             long took = runner.shutdown();
             LOG.info("stopped cleanly in {} ms", TimeUnit.NANOSECONDS.toMillis(took));
@@ -131,12 +144,14 @@ final class RunCommand implements Callable<Integer> {
             closeQuietly(page);
             runner.shutdown();
             recording.close();
+            service.close();
             done.countDown();
         }
         return CanopyMain.EXIT_OK;
     }
 
-    private void loop(LaunchRunner runner, CountDownLatch stop, long durationNs, long statusNs) throws InterruptedException {
+    private void loop(LaunchRunner runner, CountDownLatch stop, long durationNs, long statusNs, ServiceNotifier service)
+            throws InterruptedException {
         boolean tty = System.console() != null && !noStatus;
         long start = System.nanoTime();
         long periodNs = tty ? TimeUnit.MILLISECONDS.toNanos(500) : statusNs;
@@ -170,6 +185,7 @@ final class RunCommand implements Callable<Integer> {
                     continue;
                 }
                 List<String> lines = runner.statusLines();
+                service.status(String.join(" || ", lines));
                 if (tty) {
                     String line = String.join("  ||  ", lines);
                     int width = terminalWidth();

@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * output; {@code io.canopy} at {@code CANOPY_LOG_LEVEL} (default INFO), everything else at WARN; the embedded
  * broker's and Netty's incidents one line each ({@link RepeatFilter}, {@link HeldBackConverter}), a client
  * leaving without DISCONNECT not at all ({@link ClientResetFilter}). With {@code -Dlogback.configurationFile=FILE}
- * Logback reads that file instead.
+ * Logback reads that file instead. Under systemd, with stderr in the journal, each event is one line with a
+ * syslog priority prefix and no time stamp ({@link #JOURNAL_PATTERN}).
  */
 public final class CanopyLogConfigurator extends ContextAwareBase implements Configurator {
     static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n";
@@ -30,14 +31,29 @@ public final class CanopyLogConfigurator extends ContextAwareBase implements Con
     static final String ONE_LINE_PATTERN =
             "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%held%replace( [%ex{1}]){'[\\r\\n\\t]+| \\[\\]', ' '}%nopex%n";
 
+    /** The exception's first line and frame, folded onto the event's line; nothing (no trailing space) without one. */
+    private static final String JOURNAL_EX = "%replace(%replace( [%ex{1}]){' \\[\\]', ''}){'[\\r\\n\\t]+', ' '}%nopex%n";
+    /**
+     * Under systemd with stderr in the journal ({@link JournalStream}): one line per event (the message's line breaks
+     * and the exception folded), no time stamp (journald stamps every line), a syslog priority prefix.
+     */
+    static final String JOURNAL_PATTERN = "%syslog%-5level %logger{20} - %replace(%msg){'[\\r\\n]+', ' | '}"
+            + JOURNAL_EX;
+    static final String JOURNAL_ONE_LINE_PATTERN = "%syslog%-5level %logger{20} - %replace(%msg){'[\\r\\n]+', ' | '}%held" + JOURNAL_EX;
+
     @Override
     public ExecutionStatus configure(LoggerContext ctx) {
+        return configure(ctx, JournalStream.active());
+    }
+
+    ExecutionStatus configure(LoggerContext ctx, boolean journal) {
         if (System.getProperty("logback.configurationFile") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY; // the user's file
         }
         ctx.getStatusManager().add(new NopStatusListener());
         Map<String, Supplier<DynamicConverter<?>>> rules = new HashMap<>();
         rules.put("held", HeldBackConverter::new);
+        rules.put("syslog", SyslogPriorityConverter::new);
         ctx.putObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
 
         ClientResetFilter resets = new ClientResetFilter();
@@ -45,8 +61,8 @@ public final class CanopyLogConfigurator extends ContextAwareBase implements Con
         resets.start();
         ctx.addTurboFilter(resets);
 
-        ConsoleAppender<ILoggingEvent> stderr = appender(ctx, "STDERR", PATTERN);
-        ConsoleAppender<ILoggingEvent> oneLine = appender(ctx, "ONELINE", ONE_LINE_PATTERN);
+        ConsoleAppender<ILoggingEvent> stderr = appender(ctx, "STDERR", journal ? JOURNAL_PATTERN : PATTERN);
+        ConsoleAppender<ILoggingEvent> oneLine = appender(ctx, "ONELINE", journal ? JOURNAL_ONE_LINE_PATTERN : ONE_LINE_PATTERN);
         RepeatFilter repeats = new RepeatFilter(); // a repeated incident shown once per 10 s, with a count
         repeats.setContext(ctx);
         repeats.start();
