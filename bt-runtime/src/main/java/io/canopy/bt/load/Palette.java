@@ -325,7 +325,7 @@ public final class Palette {
     public List<Declaration> registerStandIns(NodeRegistry registry, StandInRules rules) {
         List<Declaration> out = new ArrayList<>();
         for (Declaration d : declarations.values()) {
-            io.canopy.bt.NodeType existing = registry.find(d.id());
+            NodeType existing = registry.find(d.id());
             if (existing != null) {
                 // A file's own node type that happens to share the ID of one of Canopy's own (not BT.CPP's) types,
                 // with ports Canopy's lacks (aerostack2 declares SendEvent(data, topic_name)): it is another type.

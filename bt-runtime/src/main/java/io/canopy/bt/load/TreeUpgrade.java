@@ -2,7 +2,9 @@ package io.canopy.bt.load;
 
 import io.canopy.bt.NodeSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -65,7 +67,7 @@ public final class TreeUpgrade {
      * {@code value_A == value_B} and else returned {@code return_on_mismatch} (FAILURE by default), which is
      * v4's {@code <Precondition if="A == B" else="...">}.
      */
-    static String blackboardCheckRewrite(java.util.Map<String, String> attributes) {
+    static String blackboardCheckRewrite(Map<String, String> attributes) {
         String mismatch = attributes.getOrDefault("return_on_mismatch", "");
         return "<Precondition if=\"" + operand(attributes.get("value_A")) + " == " + operand(attributes.get("value_B"))
                 + "\" else=\"" + (mismatch.isBlank() ? "FAILURE" : mismatch.strip()) + "\"> around the same child";
@@ -132,8 +134,8 @@ public final class TreeUpgrade {
         return new Result(out, changes, left, differences);
     }
 
-    private static java.util.Map<String, String> attributes(String tag) {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    private static Map<String, String> attributes(String tag) {
+        Map<String, String> out = new LinkedHashMap<>();
         Matcher a = Pattern.compile("([A-Za-z_][\\w.-]*)\\s*=\\s*([\"'])(.*?)\\2").matcher(tag);
         while (a.find()) {
             out.put(a.group(1), a.group(3));
@@ -195,7 +197,7 @@ public final class TreeUpgrade {
         StringBuilder sb = new StringBuilder();
         int last = 0;
         while (tag.find()) {
-            java.util.Map<String, String> attrs = attributes(tag.group(1));
+            Map<String, String> attrs = attributes(tag.group(1));
             boolean shared = "true".equalsIgnoreCase(attrs.getOrDefault("__shared_blackboard", "").strip());
             if (shared) {
                 continue; // v3 ignored the remapping attributes of a shared-blackboard SubTree

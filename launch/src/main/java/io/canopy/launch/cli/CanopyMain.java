@@ -15,7 +15,9 @@ import io.canopy.launch.cli.tree.ScxmlTestCommand;
 import io.canopy.launch.cli.tree.TreeCommand;
 import io.canopy.launch.cli.tree.TreeTestCommand;
 import io.canopy.launch.cli.tree.TreeUpgradeCommand;
+import io.canopy.launch.logging.JournalStream;
 import java.io.PrintWriter;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -74,8 +76,8 @@ public final class CanopyMain {
      * i386 and riscv64, macOS and Windows; not an {@code UnsatisfiedLinkError} in the middle of a run.
      */
     static String unsupportedPlatform(String osName, String osArch, ClassLoader jar) {
-        String os = osName == null ? "" : osName.toLowerCase(java.util.Locale.ROOT);
-        String arch = osArch == null ? "" : osArch.toLowerCase(java.util.Locale.ROOT);
+        String os = osName == null ? "" : osName.toLowerCase(Locale.ROOT);
+        String arch = osArch == null ? "" : osArch.toLowerCase(Locale.ROOT);
         String[] natives; // jssc, JNA
         if (os.startsWith("linux")) {
             switch (arch) {
@@ -111,8 +113,8 @@ public final class CanopyMain {
         // `canopy run` is how a robot starts: build only its command (picocli inspects every subcommand's
         // annotations by reflection when the whole tree is built, about a tenth of a second before the first tick)
         CommandLine cl = args.length > 0 && args[0].equals("run") ? configure(new CommandLine(new RunOnly())) : commandLine();
-        if (io.canopy.launch.logging.JournalStream.active()) {
-            cl.setErr(io.canopy.launch.logging.JournalStream.prefixed(cl.getErr(), "<3>")); // an error line in the journal
+        if (JournalStream.active()) {
+            cl.setErr(JournalStream.prefixed(cl.getErr(), "<3>")); // an error line in the journal
         }
         try {
             return cl.execute(args);

@@ -89,8 +89,8 @@ final class ValidateCommand implements Callable<Integer> {
         try {
             FileCheck.kindOf(f);
             return false;
-        } catch (io.canopy.InputException e) {
-            return io.canopy.statemachine.build.ScxmlLoader.looksLikeScxml(f);
+        } catch (InputException e) {
+            return ScxmlLoader.looksLikeScxml(f);
         }
     }
 
@@ -98,8 +98,8 @@ final class ValidateCommand implements Callable<Integer> {
     private static List<String> checkScxml(Path f, List<String> warnings) {
         List<String> errors = new ArrayList<>();
         try {
-            warnings.addAll(io.canopy.statemachine.build.ScxmlLoader.load(f).warnings());
-        } catch (io.canopy.InputException e) {
+            warnings.addAll(ScxmlLoader.load(f).warnings());
+        } catch (InputException e) {
             errors.add(e.getMessage());
         }
         return errors;

@@ -1,5 +1,6 @@
 package io.canopy.launch.logging;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ public final class JournalStream {
             private boolean atLineStart = true;
 
             @Override
-            public void write(char[] buf, int off, int len) throws java.io.IOException {
+            public void write(char[] buf, int off, int len) throws IOException {
                 for (int i = off; i < off + len; i++) {
                     if (atLineStart) {
                         out.write(prefix);
@@ -70,12 +71,12 @@ public final class JournalStream {
             }
 
             @Override
-            public void flush() throws java.io.IOException {
+            public void flush() throws IOException {
                 out.flush();
             }
 
             @Override
-            public void close() throws java.io.IOException {
+            public void close() throws IOException {
                 out.close();
             }
         }, true);

@@ -9,6 +9,7 @@ import io.canopy.tick.Event;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickTimer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -32,7 +33,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServiceNotifier implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("io.canopy.service");
-    private static final byte[] WATCHDOG = "WATCHDOG=1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] WATCHDOG = "WATCHDOG=1".getBytes(StandardCharsets.US_ASCII);
 
     /** Outside systemd: every method does nothing. */
     public static final ServiceNotifier NONE = new ServiceNotifier(null, 0);

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,7 +76,7 @@ final class DocumentReader {
     }
 
     /** Expression, script and data constructs: a document with none of them does not need its datamodel. */
-    private static final java.util.Set<String> EXPRESSION_ATTRIBUTES = java.util.Set.of("cond", "expr", "location",
+    private static final Set<String> EXPRESSION_ATTRIBUTES = Set.of("cond", "expr", "location",
             "eventexpr", "targetexpr", "typeexpr", "delayexpr", "idlocation", "namelist", "srcexpr", "sendidexpr",
             "array", "item", "index");
 
