@@ -82,7 +82,7 @@ if [ ! -s "$jsa" ] || [ "$jar" -nt "$jsa" ]; then
   node train -XX:ArchiveClassesAtExit="$jsa" -Xlog:cds=off -Xlog:cds+dynamic=off
   trainer=$!
   pids+=($trainer)
-  for _ in $(seq 360); do grep -q 'first tick' "$dir/train-node.log" && break; kill -0 "$trainer" 2>/dev/null || break; sleep 0.5; done
+  for _ in $(seq 360); do grep -q 'first tick' "$dir/train-node.log" 2>/dev/null && break; kill -0 "$trainer" 2>/dev/null || break; sleep 0.5; done
   kill -TERM "$trainer" 2>/dev/null
   for _ in $(seq 240); do kill -0 "$trainer" 2>/dev/null || break; sleep 0.5; done
   [ -s "$jsa" ] || echo "arm64: no archive written (see $dir/train-node.log); the timed run goes without"
@@ -97,7 +97,7 @@ pids+=($node)
 
 ticked=no
 while [ $((SECONDS - start)) -lt "$limit" ]; do
-  grep -q 'first tick' "$dir/run-node.log" && { ticked=yes; break; }
+  grep -q 'first tick' "$dir/run-node.log" 2>/dev/null && { ticked=yes; break; }
   kill -0 "$node" 2>/dev/null || break
   sleep 0.5
 done

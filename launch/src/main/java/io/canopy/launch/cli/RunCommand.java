@@ -188,26 +188,19 @@ final class RunCommand implements Callable<Integer> {
                 service.status(String.join(" || ", lines));
                 if (tty) {
                     String line = String.join("  ||  ", lines);
-                    int width = terminalWidth();
+                    int width = io.canopy.launch.logging.TerminalLine.width(160);
                     out.print("\r" + (line.length() > width ? line.substring(0, width - 1) : line) + "\u001b[K");
                     out.flush();
+                    io.canopy.launch.logging.TerminalLine.showing(true); // a log line first clears it
                 } else {
                     lines.forEach(l -> LOG.info("status {}", l));
                 }
             }
         }
         if (tty) {
+            io.canopy.launch.logging.TerminalLine.showing(false);
             out.println();
             out.flush();
-        }
-    }
-
-    private static int terminalWidth() {
-        try {
-            String c = System.getenv("COLUMNS");
-            return c == null ? 160 : Math.max(40, Integer.parseInt(c.strip()));
-        } catch (NumberFormatException e) {
-            return 160;
         }
     }
 

@@ -26,10 +26,10 @@ import java.util.function.Supplier;
  * syslog priority prefix and no time stamp ({@link #JOURNAL_PATTERN}).
  */
 public final class CanopyLogConfigurator extends ContextAwareBase implements Configurator {
-    static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n";
+    static final String PATTERN = "%clearline%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n";
     /** The exception's first line and frame folded onto the message, never a 40-line trace. */
     static final String ONE_LINE_PATTERN =
-            "%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%held%replace( [%ex{1}]){'[\\r\\n\\t]+| \\[\\]', ' '}%nopex%n";
+            "%clearline%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%held%replace( [%ex{1}]){'[\\r\\n\\t]+| \\[\\]', ' '}%nopex%n";
 
     /** The exception's first line and frame, folded onto the event's line; nothing (no trailing space) without one. */
     private static final String JOURNAL_EX = "%replace(%replace( [%ex{1}]){' \\[\\]', ''}){'[\\r\\n\\t]+', ' '}%nopex%n";
@@ -54,6 +54,7 @@ public final class CanopyLogConfigurator extends ContextAwareBase implements Con
         Map<String, Supplier<DynamicConverter<?>>> rules = new HashMap<>();
         rules.put("held", HeldBackConverter::new);
         rules.put("syslog", SyslogPriorityConverter::new);
+        rules.put("clearline", TerminalLine::new);
         ctx.putObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
 
         ClientResetFilter resets = new ClientResetFilter();
