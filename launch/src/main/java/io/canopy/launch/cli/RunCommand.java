@@ -3,6 +3,7 @@ package io.canopy.launch.cli;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
+import io.canopy.launch.logging.TerminalLine;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.record.RecordOptions;
@@ -188,17 +189,17 @@ final class RunCommand implements Callable<Integer> {
                 service.status(String.join(" || ", lines));
                 if (tty) {
                     String line = String.join("  ||  ", lines);
-                    int width = io.canopy.launch.logging.TerminalLine.width(160);
+                    int width = TerminalLine.width(160);
                     out.print("\r" + (line.length() > width ? line.substring(0, width - 1) : line) + "\u001b[K");
                     out.flush();
-                    io.canopy.launch.logging.TerminalLine.showing(true); // a log line first clears it
+                    TerminalLine.showing(true); // a log line first clears it
                 } else {
                     lines.forEach(l -> LOG.info("status {}", l));
                 }
             }
         }
         if (tty) {
-            io.canopy.launch.logging.TerminalLine.showing(false);
+            TerminalLine.showing(false);
             out.println();
             out.flush();
         }
