@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.net.BindException;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -34,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * stamped with the message's log time. Read-only: publishing, parameters and services are refused with a status
  * line. A hub thread ({@code canopy-foxglove-hub}) drains the sources (the nodes' {@link WellKnownSampler}s, the
  * {@link LogFeed}) every few milliseconds and queues each message for each subscribed client; a client whose queue
- * is full (it reads slower than the robot sends) loses the message, counted, and nobody waits for it.
+ * is full (it reads slower than the robot sends) loses the message, counted, and nobody waits for it. A client that
+ * subscribes to a state channel (a tree's running action, a machine's state) gets its last message at once.
  */
 public final class FoxgloveServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FoxgloveServer.class);
@@ -44,9 +47,14 @@ public final class FoxgloveServer implements AutoCloseable {
     /** A source of messages: its channels (ids from {@code firstId} on) and how to drain it. */
     private record Source(List<Channel> channels, ToIntFunction<MessageSink> drain, int firstId, MessageSink sink) {}
 
+    /** The last message of a state channel, for a client that subscribes after it was sent. */
+    private record Latest(long logTimeNs, byte[] data) {}
+
     private final Server server;
     private final List<Source> sources = new CopyOnWriteArrayList<>();
     private final Set<FoxgloveSession> sessions = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> stateChannels = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, Latest> latest = new ConcurrentHashMap<>();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong delivered = new AtomicLong();
     private final String sessionId = Long.toString(System.currentTimeMillis());
@@ -115,6 +123,11 @@ public final class FoxgloveServer implements AutoCloseable {
         int first = nextId;
         nextId += channels.size();
         Source s = new Source(channels, drain, first, (ch, t, data, off, len) -> dispatch(first + ch, t, data, off, len));
+        for (int i = 0; i < channels.size(); i++) {
+            if (channels.get(i).schemaName().equals(FoxgloveSchemas.STATE_TEXT)) {
+                stateChannels.add(first + i);
+            }
+        }
         sources.add(s);
         String advertise = advertise(List.of(s));
         for (FoxgloveSession c : sessions) {
@@ -160,6 +173,9 @@ public final class FoxgloveServer implements AutoCloseable {
     }
 
     private void dispatch(int channelId, long logTimeNs, byte[] data, int off, int len) {
+        if (stateChannels.contains(channelId)) {
+            latest.put(channelId, new Latest(logTimeNs, Arrays.copyOfRange(data, off, off + len)));
+        }
         for (FoxgloveSession c : sessions) {
             int r = c.offer(channelId, logTimeNs, data, off, len);
             if (r > 0) {
@@ -185,6 +201,14 @@ public final class FoxgloveServer implements AutoCloseable {
             c.sendText(info.toString());
             c.sendText(advertise(sources));
             sessions.add(c);
+        }
+    }
+
+    /** A client subscribed to {@code channelId}: a state channel's last message goes to it at once. */
+    void subscribed(FoxgloveSession c, int channelId) {
+        Latest l = latest.get(channelId);
+        if (l != null && c.offer(channelId, l.logTimeNs, l.data, 0, l.data.length) > 0) {
+            delivered.incrementAndGet();
         }
     }
 

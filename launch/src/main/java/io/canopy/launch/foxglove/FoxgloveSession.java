@@ -75,6 +75,7 @@ public final class FoxgloveSession implements Session.Listener.AutoDemanding {
                     int channel = s.getAsJsonObject().get("channelId").getAsInt();
                     if (server.hasChannel(channel)) {
                         subscriptionOf.put(channel, id);
+                        server.subscribed(this, channel);
                     } else {
                         status(LEVEL_WARNING, "subscribe: no channel " + channel + " (subscription " + id + "); subscribe to an advertised channel id");
                     }

@@ -67,6 +67,11 @@ final class MessageRing {
         return n;
     }
 
+    /** Messages published and not drained yet (any thread). */
+    long pending() {
+        return published.get() - consumed.get();
+    }
+
     /** Messages dropped because the ring was full or a message did not fit a slot. */
     long dropped() {
         return dropped;

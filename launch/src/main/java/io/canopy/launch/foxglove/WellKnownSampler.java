@@ -159,6 +159,11 @@ public final class WellKnownSampler {
         return ring.drain(sink);
     }
 
+    /** Messages encoded and not drained yet. */
+    long pending() {
+        return ring.pending();
+    }
+
     /** Messages the tick dropped because the consumer was a whole ring behind. */
     public long dropped() {
         return ring.dropped();
