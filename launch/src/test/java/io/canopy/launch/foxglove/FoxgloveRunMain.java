@@ -49,13 +49,7 @@ public final class FoxgloveRunMain implements Callable<Integer> {
     public Integer call() throws Exception {
         LaunchPlan plan = LaunchLoader.load(file, args);
         WellKnownMcap recording = mcap == null ? null : new WellKnownMcap(mcap);
-        LogFeed log = null;
-        Function<NodePlan, NodeTap> inner = null;
-        if (recording != null) {
-            log = LogFeed.attach();
-            recording.add(log);
-            inner = n -> new FoxgloveTap(NodeTap.NONE, recording::add);
-        }
+        Function<NodePlan, NodeTap> inner = recording == null ? null : n -> new FoxgloveTap(NodeTap.NONE, recording::add);
         LaunchRunner runner = LaunchRunner.start(plan, NodeRegistry.withBuiltins(), MonitorOptions.NONE, foxglove.taps(inner, System.out));
         try {
             Thread.sleep((long) (seconds * 1000));
@@ -63,7 +57,6 @@ public final class FoxgloveRunMain implements Callable<Integer> {
             runner.shutdown();
             foxglove.close();
             if (recording != null) {
-                log.detach();
                 recording.close();
                 System.out.println("well-known recording: " + mcap + ", " + recording.written() + " messages");
             }
