@@ -1,7 +1,8 @@
 // Foxglove's own client library (@foxglove/ws-protocol with ws) against canopy's --foxglove server: serverInfo, the
 // advertised channels, subscriptions, messages decoded with protobufjs from the advertised FileDescriptorSets, and
 // the well-known ones decoded again with Foxglove's published definitions. Asserts a pose that moves, the mission
-// machine's state and a log line. usage: node live.mjs PORT [SECONDS]   Last line: "N passed, F failed".
+// machine's state and a log line. usage: node live.mjs PORT [SECONDS [hold]]   Last line: "N passed, F failed".
+// With "hold" it stays connected and subscribed for the whole SECONDS (a client attached while the tick is measured).
 import { createRequire } from "node:module";
 import { publishedTypes } from "./published.mjs";
 const require = createRequire(process.env.NODE_PATH ? process.env.NODE_PATH + "/" : import.meta.url);
@@ -68,7 +69,8 @@ client.on("message", ({ subscriptionId, timestamp, data }) => {
 });
 
 const until = Date.now() + seconds * 1000;
-while (Date.now() < until && !(seen.xs.size >= 3 && seen.machine && seen.log > 0 && seen.tf > 0)) {
+const hold = process.argv[4] === "hold";
+while (Date.now() < until && (hold || !(seen.xs.size >= 3 && seen.machine && seen.log > 0 && seen.tf > 0))) {
   await new Promise((r) => setTimeout(r, 100));
 }
 const topics = [...channels.values()].map((c) => `${c.topic} (${c.schemaName})`);

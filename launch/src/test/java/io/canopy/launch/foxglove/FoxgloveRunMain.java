@@ -54,6 +54,7 @@ public final class FoxgloveRunMain implements Callable<Integer> {
         try {
             Thread.sleep((long) (seconds * 1000));
         } finally {
+            runner.views().forEach(v -> v.timerStats().forEach(t -> System.out.println("timer " + t)));
             runner.shutdown();
             foxglove.close();
             if (recording != null) {
