@@ -48,7 +48,6 @@ public final class NodeView {
     /** A tree of the node: its launch name, source file, observer and whether its machine state lets it run. */
     public static final class TreeView {
         private final TreeSlot slot;
-        private volatile TreeObserver observer;
 
         TreeView(TreeSlot slot) {
             this.slot = slot;
@@ -72,8 +71,7 @@ public final class NodeView {
          * the node makes before its first tick.
          */
         public TreeObserver observer() {
-            TreeObserver o = observer;
-            return o != null ? o : (observer = slot.observer());
+            return slot.observer(); // the running version's (a deploy swaps it)
         }
 
         public boolean active() {
@@ -422,6 +420,11 @@ public final class NodeView {
     /** Times a link fell silent with its port open (the failsafe's silence check). */
     public long failsafeSilences() {
         return failsafe.silences();
+    }
+
+    /** Whether the failsafe holds the motors now (a link silent or lost). */
+    public boolean failsafeEngaged() {
+        return failsafe != null && failsafe.engaged();
     }
 
     /** Stalled ticks the watchdog reported. */
