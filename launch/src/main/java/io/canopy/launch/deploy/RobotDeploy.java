@@ -63,7 +63,8 @@ public final class RobotDeploy implements AutoCloseable {
 
     private record Staged(TreeSlot slot, String path, LoadedTree next) {}
 
-    private record Deployment(long generation, List<Staged> parts) {}
+    /** @param tripsBefore the failsafe's trips before the offer: one more after the swap, within the window, rolls it back */
+    private record Deployment(long generation, List<Staged> parts, long tripsBefore) {}
 
     private RobotDeploy(NodeView view, DeployPlan plan, MqttNode client) {
         this.view = view;
@@ -166,12 +167,13 @@ public final class RobotDeploy implements AutoCloseable {
         lastGeneration = r.generation();
         store.generation(lastGeneration);
         cancelWatch();
+        long tripsBefore = trips();
         for (Staged s : staged) {
             s.slot().offer(s.next(), when);
         }
         reply(new DeployReply(view.name(), r.generation(), "accepted", "swaps " + when.text(), List.of(), versions(staged), 0));
         LOG.info("node {}: deploy generation {} accepted ({} file(s)); swaps {}", view.name(), r.generation(), staged.size(), when.text());
-        awaitSwap(new Deployment(r.generation(), staged), arrivedNs);
+        awaitSwap(new Deployment(r.generation(), staged, tripsBefore), arrivedNs);
     }
 
     /** Why {@code r} is stale (an older generation, past its deadline), or null. */
@@ -267,7 +269,7 @@ public final class RobotDeploy implements AutoCloseable {
         reply(new DeployReply(view.name(), d.generation(), "swapped", "", List.of(), versions(d.parts()), swapNs / 1e6));
         NodeInfo.publish(client, view);
         if (plan.rollbackWindowMs() > 0) {
-            long trips = trips();
+            long trips = d.tripsBefore();
             long until = view.clockNs() + plan.rollbackWindowMs() * 1_000_000L;
             watch = worker.scheduleWithFixedDelay(() -> {
                 if (view.clockNs() > until) {
@@ -293,7 +295,10 @@ public final class RobotDeploy implements AutoCloseable {
         }
     }
 
-    /** Puts back the versions the last swap replaced, at once; logged and published with {@code reason}. */
+    /**
+     * Puts back the versions the last swap replaced, at once; logged and published with {@code reason} under
+     * {@code generation} (the deploy's for an automatic rollback, the request's for one asked for).
+     */
     private void rollBack(String reason, long generation) {
         Deployment d = last;
         if (d == null) {
@@ -316,7 +321,7 @@ public final class RobotDeploy implements AutoCloseable {
             LockSupport.parkNanos(1_000_000L);
         }
         LOG.warn("node {}: deploy generation {} rolled back: {}", view.name(), d.generation(), reason);
-        reply(new DeployReply(view.name(), d.generation(), "rolled-back", reason, List.of(), versions, 0));
+        reply(new DeployReply(view.name(), generation, "rolled-back", reason, List.of(), versions, 0));
         NodeInfo.publish(client, view);
     }
 
