@@ -3,6 +3,7 @@ package io.canopy.launch.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.bt.Status;
 import io.canopy.launch.LaunchLoader;
@@ -14,6 +15,7 @@ import io.canopy.launch.run.PatrolDemoTest;
 import io.canopy.launch.run.TreeSlot;
 import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.Qos;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -157,6 +160,18 @@ class RobotDeployTest {
         assertThat(slot.current().sha256).isNotEqualTo(before).isEqualTo(FileDigest.sha256(tree("New").getBytes(StandardCharsets.UTF_8)));
         assertThat(slot.current().label).isEqualTo("v2");
         assertThat(swapped.versions()).containsExactly("work " + slot.current().sha256);
+        // the retained info (canopy node info, the monitors) shows the version that runs, with its label
+        AtomicReference<String> info = new AtomicReference<>("");
+        operator.newRawSubscriber("/robot1/controller/info", Qos.AT_LEAST_ONCE, (t, payload, retained) -> {
+            try {
+                info.set(DeployClient.json(payload));
+            } catch (InvalidProtocolBufferException e) {
+                info.set("not an Envelope: " + e.getMessage());
+            }
+        });
+        String sha = slot.current().sha256;
+        await().atMost(Duration.ofSeconds(10)).until(() -> info.get().contains(sha));
+        assertThat(info.get()).contains("\"label\":\"v2\"").contains("\"since\":\"20");
 
         // kept under .deployed/, so a restart runs the new version; the launch file's own copy is untouched
         Path kept = dir.resolve(".deployed/robot1_controller/deployed/trees/work.xml");
