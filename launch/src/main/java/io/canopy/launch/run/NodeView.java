@@ -48,6 +48,7 @@ public final class NodeView {
     /** A tree of the node: its launch name, source file, observer and whether its machine state lets it run. */
     public static final class TreeView {
         private final TreeSlot slot;
+        private volatile TreeObserver observer;
 
         TreeView(TreeSlot slot) {
             this.slot = slot;
@@ -71,7 +72,8 @@ public final class NodeView {
          * the node makes before its first tick.
          */
         public TreeObserver observer() {
-            return slot.observer(); // the running version's (a deploy swaps it)
+            TreeObserver o = observer; // the version's at the first call: watchers size their buffers by it
+            return o != null ? o : (observer = slot.observer());
         }
 
         public boolean active() {
