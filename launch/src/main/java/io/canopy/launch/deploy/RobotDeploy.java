@@ -28,6 +28,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -168,9 +169,11 @@ public final class RobotDeploy implements AutoCloseable {
         store.generation(lastGeneration);
         cancelWatch();
         long tripsBefore = trips();
+        AtomicBoolean release = new AtomicBoolean();
         for (Staged s : staged) {
-            s.slot().offer(s.next(), when);
+            s.slot().offer(s.next(), when, release);
         }
+        release.set(true); // all or none: trees on one timer swap at the same tick
         reply(new DeployReply(view.name(), r.generation(), "accepted", "swaps " + when.text(), List.of(), versions(staged), 0));
         LOG.info("node {}: deploy generation {} accepted ({} file(s)); swaps {}", view.name(), r.generation(), staged.size(), when.text());
         awaitSwap(new Deployment(r.generation(), staged, tripsBefore), arrivedNs);

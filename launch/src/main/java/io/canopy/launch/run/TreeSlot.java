@@ -20,6 +20,7 @@ import io.canopy.tick.EventQueue;
 import io.canopy.tick.TickListener;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -145,7 +146,15 @@ public final class TreeSlot implements TickListener, EventHandler {
      * offer waits at a time: a newer one replaces an older one not yet taken).
      */
     public void offer(LoadedTree next, SwapWhen when) {
-        pending = new Offer(next, when);
+        offer(next, when, null);
+    }
+
+    /**
+     * As {@link #offer(LoadedTree, SwapWhen)}, held back until {@code release} is set: a deploy of several trees offers
+     * each, then releases them together, so that trees on one timer swap at the same tick.
+     */
+    public void offer(LoadedTree next, SwapWhen when, AtomicBoolean release) {
+        pending = new Offer(next, when, release);
     }
 
     /** Any thread: offers the version the last swap replaced, to run at once; false when there was none. */
@@ -188,7 +197,7 @@ public final class TreeSlot implements TickListener, EventHandler {
         }
         boolean on = gate == null || gate.machine().isActive(gateState);
         boolean running = on && active && !finished && ticks > 0 && lastStatus == Status.RUNNING;
-        if (!o.when.ready(running)) {
+        if (o.release != null && !o.release.get() || !o.when.ready(running)) {
             return;
         }
         pending = null;
@@ -211,7 +220,7 @@ public final class TreeSlot implements TickListener, EventHandler {
         return swaps;
     }
 
-    private record Offer(LoadedTree next, SwapWhen when) {}
+    private record Offer(LoadedTree next, SwapWhen when, AtomicBoolean release) {}
 
     /**
      * Tick thread (the bus): takes an event for the next tick if a node of the tree listens to {@code name}

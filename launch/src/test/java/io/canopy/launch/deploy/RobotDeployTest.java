@@ -288,6 +288,32 @@ class RobotDeployTest {
     }
 
     @Test
+    void severalFilesAreCheckedTogetherAndSwapAtOneTickOrNotAtAll() throws Exception {
+        Files.createDirectories(dir.resolve("trees"));
+        Files.writeString(dir.resolve("trees/second.xml"), tree("Old"));
+        NodeView view = start("<deploy/>\n<tree name=\"second\" file=\"trees/second.xml\" timer=\"control\"/>", "");
+        TreeSlot work = view.treeSlots().get(0);
+        TreeSlot second = view.treeSlots().get(1);
+        String good = tree("New");
+        String broken = tree("New").replace("<New/>", "<New/><Nope/>");
+        client.send(new DeployRequest(List.of(file("trees/work.xml", good), file("trees/second.xml", broken)), "now", 1, 0, "", false));
+        DeployReply refused = settle(1);
+        assertThat(refused.status()).isEqualTo("refused");
+        assertThat(refused.errors()).anySatisfy(e -> assertThat(e).startsWith("trees/second.xml:").contains("Nope"));
+        assertThat(work.swaps()).as("the valid file of a refused deploy is not put in either").isZero();
+
+        client.send(new DeployRequest(List.of(file("trees/work.xml", good), file("trees/second.xml", good)), "now", 2, 0, "", false));
+        assertThat(settle(2).status()).isEqualTo("swapped");
+        assertThat(work.swaps()).isEqualTo(1);
+        assertThat(second.swaps()).isEqualTo(1);
+        assertThat(work.current().swappedAtNs()).as("both at the same tick").isEqualTo(second.current().swappedAtNs());
+    }
+
+    private static DeployRequest.DeployFile file(String path, String content) {
+        return new DeployRequest.DeployFile(path, content, FileDigest.sha256(content.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void aNodeWithoutDeployIgnoresRequestsAndCountsThem() throws Exception {
         NodeView view = start("", "");
         client.send(request(1, "now", tree("New")));
