@@ -58,7 +58,7 @@ final class LaunchOptions {
             ForeignNodesPlan foreign = new ForeignNodesPlan(n.foreign().plugins(), all, n.foreign().enums());
             nodes.add(new NodePlan(n.name(), n.namespace(), n.eventPolicy(), n.safety(), n.timers(), n.trees(), n.machines(),
                     n.links(), n.motors(), n.sensors(), n.diffDrive(), n.mqtt(), n.binds(), n.source(), n.devices(),
-                    n.monitor(), foreign, n.remotes(), n.realtime()));
+                    n.monitor(), foreign, n.remotes(), n.realtime(), n.deploy()));
         }
         return new LaunchPlan(plan.file(), plan.args(), nodes);
     }

@@ -65,7 +65,7 @@ final class NodeInfoCommand implements Callable<Integer> {
                 out.println("  Process: " + (long) f.get("pid").getNumberValue() + ", broker " + f.get("broker").getStringValue());
             }
             section(out, "Timers", n.list("timers"), "name", "hz");
-            section(out, "Trees", n.list("trees"), "name", "file", "timer", "active_in");
+            section(out, "Trees", n.list("trees"), "name", "file", "timer", "active_in", "version", "label", "since");
             section(out, "Machines", n.list("machines"), "name", "file", "timer");
             section(out, "Links", n.list("links"), "name", "port");
             section(out, "Publishers", n.list("publishes"), "topic", "type");

@@ -15,6 +15,7 @@ import java.util.List;
  * @param monitor   its web page and full MQTT status ({@code <web>}, {@code <status>})
  * @param remotes   declared actions run by workers over MQTT ({@code <remote>})
  * @param realtime  SCHED_FIFO, CPU and timer slack for the tick thread and the links' threads ({@code <realtime>})
+ * @param deploy    whether and what it takes over MQTT as new tree and machine versions ({@code <deploy/>})
  */
 public record NodePlan(
         String name,
@@ -35,8 +36,10 @@ public record NodePlan(
         MonitorPlan monitor,
         ForeignNodesPlan foreign,
         List<RemotePlan> remotes,
-        RealtimePlan realtime) {
+        RealtimePlan realtime,
+        DeployPlan deploy) {
     public NodePlan {
+        deploy = deploy == null ? DeployPlan.NONE : deploy;
         realtime = realtime == null ? RealtimePlan.NONE : realtime;
         remotes = remotes == null ? List.of() : List.copyOf(remotes);
         foreign = foreign == null ? ForeignNodesPlan.NONE : foreign;
@@ -50,10 +53,25 @@ public record NodePlan(
         devices = devices == null ? DevicePlans.NONE : devices;
     }
 
+    /** A node without {@code <deploy/>}. */
+    public NodePlan(String name, String namespace, String eventPolicy, SafetyPlan safety, List<TimerPlan> timers,
+            List<TreePlan> trees, List<MachinePlan> machines, List<SerialPlan> links, List<MotorPlan> motors,
+            List<SensorPlan> sensors, DiffDrivePlan diffDrive, MqttPlan mqtt, List<BindPlan> binds, Source source,
+            DevicePlans devices, MonitorPlan monitor, ForeignNodesPlan foreign, List<RemotePlan> remotes, RealtimePlan realtime) {
+        this(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive, mqtt, binds,
+                source, devices, monitor, foreign, remotes, realtime, DeployPlan.NONE);
+    }
+
+    /** This node with other tree and machine plans (the deployed versions of their files) and another deploy plan. */
+    public NodePlan withFiles(List<TreePlan> newTrees, List<MachinePlan> newMachines, DeployPlan newDeploy) {
+        return new NodePlan(name, namespace, eventPolicy, safety, timers, newTrees, newMachines, links, motors, sensors,
+                diffDrive, mqtt, binds, source, devices, monitor, foreign, remotes, realtime, newDeploy);
+    }
+
     /** This node with another MQTT connection (the command line's login options override the file's). */
     public NodePlan withMqtt(MqttPlan other) {
         return new NodePlan(name, namespace, eventPolicy, safety, timers, trees, machines, links, motors, sensors, diffDrive,
-                other, binds, source, devices, monitor, foreign, remotes, realtime);
+                other, binds, source, devices, monitor, foreign, remotes, realtime, deploy);
     }
 
     /** Whether the node has an MQTT connection (false for {@code <mqtt broker="none"/>}). */

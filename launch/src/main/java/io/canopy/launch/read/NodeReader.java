@@ -3,6 +3,7 @@ package io.canopy.launch.read;
 import io.canopy.Names;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.BindPlan;
+import io.canopy.launch.plan.DeployPlan;
 import io.canopy.launch.plan.DevicePlans;
 import io.canopy.launch.plan.DiffDrivePlan;
 import io.canopy.launch.plan.ForeignNodesPlan;
@@ -10,7 +11,6 @@ import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.MotorPlan;
 import io.canopy.launch.plan.MqttPlan;
 import io.canopy.launch.plan.NodePlan;
-import io.canopy.launch.plan.RealtimePlan;
 import io.canopy.launch.plan.RemotePlan;
 import io.canopy.launch.plan.SafetyPlan;
 import io.canopy.launch.plan.SensorPlan;
@@ -19,7 +19,6 @@ import io.canopy.launch.plan.Source;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.plan.TreePlan;
 import io.canopy.launch.plan.WakeOn;
-import io.canopy.tick.realtime.IdleMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,7 +35,7 @@ import java.util.Set;
 public final class NodeReader {
     static final List<String> CHILDREN =
             List.of("timer", "tree", "statemachine", "serial", "motor", "sensor", "diffdrive", "mqtt", "bind", "udp", "mavlink",
-                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum", "realtime");
+                    "dynamixel", "web", "status", "plugin", "palette", "remote", "enum", "realtime", "deploy");
     /** The settings of the in-process simulator ({@code <param>}s of a {@code sim:diffdrive} link). */
     private static final String[] MQTT_ATTRIBUTES = {"broker", "port", "user", "password", "tls", "ca_file", "client_id",
         "keepalive_s", "telemetry_timer", "max_message_kb", "client_rate"};
@@ -62,11 +61,12 @@ public final class NodeReader {
     private final List<Object[]> timerRefs = new ArrayList<>();
     private final List<Object[]> linkRefs = new ArrayList<>();
     private MqttPlan mqtt;
-    private RealtimePlan realtime;
+    private final RealtimeReader realtime;
     private final DeviceReader devices;
     private MonitorReader monitor;
     private final ForeignNodesReader foreign;
     private final RemoteReader remotes;
+    private final DeployReader deploy;
 
     public NodeReader(XmlElement node, Substitutions subst, List<String> errors, String outerNamespace) {
         this.node = node;
@@ -76,6 +76,8 @@ public final class NodeReader {
         this.devices = new DeviceReader(subst, errors);
         this.foreign = new ForeignNodesReader(subst, errors);
         this.remotes = new RemoteReader(subst, errors);
+        this.deploy = new DeployReader(subst, errors);
+        this.realtime = new RealtimeReader(subst, errors);
     }
 
     /** The trees read so far (after {@link #read()}: every readable {@code <tree>}, even when the node has errors). */
@@ -121,7 +123,8 @@ public final class NodeReader {
                 case "web", "status" -> monitor().read(c);
                 case "plugin", "palette", "enum" -> foreign.read(c);
                 case "remote" -> remotes.read(c);
-                case "realtime" -> readRealtime(c);
+                case "realtime" -> realtime.read(c);
+                case "deploy" -> deploy.read(c);
                 case "bind" -> {
                     ElementReader br = new ElementReader(c, subst, errors, BindReader.ATTRIBUTES);
                     noChildren(c);
@@ -201,46 +204,13 @@ public final class NodeReader {
                     .filter(c -> c.name.equals("status") && new ElementReader(c, subst, new ArrayList<>()).enabled()).toList();
             errors.addAll(WithoutMqtt.refusals(mqtt, binds, remotePlans, timers, status, trees));
         }
+        DeployPlan deployPlan = deploy.finish(trees, machines);
         if (errors.size() > errorsBefore) {
             return null;
         }
         return new NodePlan(name, namespace, eventPolicy, new SafetyPlan(stallMs, commandTimeoutMs), timers, trees, machines, links, motors, sensors,
                 drives.isEmpty() ? null : drives.get(0), mqtt, binds, node.source(), devicePlans, monitor().plan(node.source()),
-                foreign.plan(), remotePlans, realtime);
-    }
-
-    /** {@code <realtime fifo cpu timer_slack_ns io_fifo/>}: at most one per node. */
-    private void readRealtime(XmlElement c) {
-        ElementReader r = new ElementReader(c, subst, errors, "fifo", "cpu", "timer_slack_ns", "io_fifo", "idle");
-        noChildren(c);
-        if (!r.enabled()) {
-            return;
-        }
-        if (realtime != null) {
-            errors.add(c.where() + ": a second <realtime> in this node (the first is at " + realtime.source()
-                    + "); merge their attributes into one");
-            return;
-        }
-        int fifo = (int) r.integer("fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
-        int cpu = (int) r.integer("cpu", -1, -1, 4095, "a CPU number (-1: any)");
-        long slack = r.integer("timer_slack_ns", -1, -1, 1_000_000_000L, "nanoseconds (-1: the kernel's 50 µs)");
-        if (slack == 0) {
-            r.error("attribute 'timer_slack_ns': 0 means 'the process default' to Linux; write 1 for the least slack");
-            slack = -1;
-        }
-        int ioFifo = (int) r.integer("io_fifo", 0, 0, 99, "a SCHED_FIFO priority (0: off)");
-        String idleText = r.string("idle", "park-then-spin");
-        IdleMode idle = switch (idleText) {
-            case "park" -> IdleMode.PARK;
-            case "park-then-spin" -> IdleMode.PARK_THEN_SPIN;
-            case "spin" -> IdleMode.SPIN;
-            default -> {
-                r.error("attribute 'idle': \"" + idleText + "\" is not a way to wait; write park, park-then-spin (the default)"
-                        + " or spin (a whole core, for the least wake-up latency)");
-                yield IdleMode.PARK_THEN_SPIN;
-            }
-        };
-        realtime = new RealtimePlan(fifo, cpu, slack, ioFifo, idle, c.source());
+                foreign.plan(), remotePlans, realtime.plan(), deployPlan);
     }
 
     private MonitorReader monitor() {

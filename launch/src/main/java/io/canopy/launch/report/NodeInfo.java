@@ -14,6 +14,7 @@ import io.canopy.launch.plan.SerialPlan;
 import io.canopy.launch.plan.TimerPlan;
 import io.canopy.launch.plan.TreePlan;
 import io.canopy.launch.run.Mqtt;
+import io.canopy.launch.run.NodeView;
 import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.Qos;
 import io.canopy.proto.Event;
@@ -43,15 +44,21 @@ public final class NodeInfo {
 
     /** Publishes the info (retained, QoS 1) and serves {@code ~/describe}; called once the node has started. */
     public static void announce(MqttNode mqtt, NodePlan plan) {
+        announce(mqtt, plan, null);
+    }
+
+    /**
+     * As {@link #announce(MqttNode, NodePlan)}, with the versions of the trees {@code view} runs (read anew for each
+     * answer and each republication: a deploy changes them; null: none shown).
+     */
+    public static void announce(MqttNode mqtt, NodePlan plan, NodeView view) {
         if (mqtt == null) {
             return;
         }
         String base = Mqtt.absolute(plan.fullName()) + "/";
-        Event info = Event.newBuilder().setName(EVENT).setPayload(ByteString.copyFrom(json(plan), StandardCharsets.UTF_8))
-                .build();
-        mqtt.newServiceServer(base + DESCRIBE, Event.class, Event.class, (q, h) -> info);
+        mqtt.newServiceServer(base + DESCRIBE, Event.class, Event.class, (q, h) -> info(plan, view));
         var publisher = mqtt.newPublisher(base + TOPIC, Event.class, Qos.AT_LEAST_ONCE, true);
-        publisher.publish(info);
+        publisher.publish(info(plan, view));
         // a broker that restarted without persistence has lost the retained info: the node says "online" again on
         // its state topic after every reconnection, and hearing that, it publishes the info again (not from the
         // MQTT callback thread, which must not wait on a publish)
@@ -59,7 +66,7 @@ public final class NodeInfo {
             if (new String(payload, StandardCharsets.US_ASCII).equals("online")) {
                 CompletableFuture.runAsync(() -> {
                     try {
-                        publisher.publish(info);
+                        publisher.publish(info(plan, view));
                     } catch (IllegalStateException closed) {
                         // the node is closing: nothing to announce
                     }
@@ -68,8 +75,25 @@ public final class NodeInfo {
         });
     }
 
+    /** Publishes the info of {@code view}'s node again (retained): after a deploy changed a version. */
+    public static void publish(MqttNode mqtt, NodeView view) {
+        if (mqtt != null) {
+            mqtt.newPublisher(Mqtt.absolute(view.name()) + "/" + TOPIC, Event.class, Qos.AT_LEAST_ONCE, true)
+                    .publish(info(view.plan(), view));
+        }
+    }
+
+    private static Event info(NodePlan plan, NodeView view) {
+        return Event.newBuilder().setName(EVENT).setPayload(ByteString.copyFrom(json(plan, view), StandardCharsets.UTF_8)).build();
+    }
+
     /** The info of a node as JSON (one line). */
     public static String json(NodePlan plan) {
+        return json(plan, null);
+    }
+
+    /** The info of a node as JSON (one line), with each tree's version (SHA-256, label, since) when {@code view} is given. */
+    public static String json(NodePlan plan, NodeView view) {
         Struct.Builder s = Struct.newBuilder();
         s.putFields("node", str(plan.fullName()));
         s.putFields("namespace", str(plan.namespace()));
@@ -82,8 +106,9 @@ public final class NodeInfo {
         s.putFields("timers", list(timers));
         ListValue.Builder trees = ListValue.newBuilder();
         for (TreePlan t : plan.trees()) {
-            trees.addValues(obj("name", t.name(), "file", t.file().getFileName().toString(), "timer", t.timer(),
-                    "active_in", t.machine() == null ? "" : t.machine() + ":" + t.state()));
+            Value v = obj("name", t.name(), "file", t.file().getFileName().toString(), "timer", t.timer(),
+                    "active_in", t.machine() == null ? "" : t.machine() + ":" + t.state());
+            trees.addValues(view == null ? v : TreeVersions.with(v, view, t.name()));
         }
         s.putFields("trees", list(trees));
         ListValue.Builder machines = ListValue.newBuilder();

@@ -276,6 +276,16 @@ public final class Failsafe implements StallHandler {
         return staleCommands;
     }
 
+    /** Any thread (racy read, for a deploy's check): whether a link is silent or lost now, its motors held. */
+    boolean engaged() {
+        for (Watched w : links) {
+            if (w.silent || w.lost) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether a link is silent now (status). */
     boolean silent(String link) {
         for (Watched w : links) {

@@ -38,6 +38,8 @@ final class NodeMqtt {
     private RemoteNodes remotes = RemoteNodes.NONE;
     /** The full status on MQTT ({@code <robot>/status/...}), or null. */
     private StatusTopics statusTopics;
+    /** The node, once started (its info shows the trees' versions). */
+    private NodeView view;
 
     NodeMqtt(NodePlan plan) {
         this.plan = plan;
@@ -107,12 +109,13 @@ final class NodeMqtt {
     /** Once started: the node's retained info (the graph entry canopy topic/node list read) and its describe service. */
     void announce() {
         if (plan.hasMqtt()) {
-            NodeInfo.announce(client, plan);
+            NodeInfo.announce(client, plan, view);
         }
     }
 
     /** Once started: the full status on {@code <robot>/status/...} (its thread and classes only with MQTT). */
     void startStatus(NodeView view) {
+        this.view = view;
         if (plan.hasMqtt()) {
             statusTopics = StatusTopics.start(view);
         }

@@ -127,8 +127,8 @@ final class NodeRuntime {
         mqtt.remotes(ticker, router, outbound).register(reg);
         XmlTreeLoader loader = plan.foreign().loader(reg);
         for (TreePlan t : plan.trees()) {
-            TreeContext context = hardware.devices.services(new TreeContext(ticker.oneShotTimers(), t.seed()));
-            TreeSlot slot = TreeSlot.load(t, loader, blackboard, context, machines, "error".equals(plan.eventPolicy()), bus);
+            TreeSlot slot = TreeSlot.load(t, loader, blackboard, () -> hardware.devices.services(new TreeContext(ticker.oneShotTimers(),
+                    t.seed())), machines, "error".equals(plan.eventPolicy()), bus);
             trees.add(slot);
             cycles.decide(t.timer(), slot, slot::refreshStatus);
         }

@@ -72,7 +72,7 @@ public final class NodeView {
          * the node makes before its first tick.
          */
         public TreeObserver observer() {
-            TreeObserver o = observer;
+            TreeObserver o = observer; // the version's at the first call: watchers size their buffers by it
             return o != null ? o : (observer = slot.observer());
         }
 
@@ -422,6 +422,11 @@ public final class NodeView {
     /** Times a link fell silent with its port open (the failsafe's silence check). */
     public long failsafeSilences() {
         return failsafe.silences();
+    }
+
+    /** Whether the failsafe holds the motors now (a link silent or lost). */
+    public boolean failsafeEngaged() {
+        return failsafe != null && failsafe.engaged();
     }
 
     /** Stalled ticks the watchdog reported. */

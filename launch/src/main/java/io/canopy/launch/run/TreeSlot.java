@@ -18,8 +18,11 @@ import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.TickListener;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,12 +43,19 @@ public final class TreeSlot implements TickListener, EventHandler {
     private static final Logger LOG = LoggerFactory.getLogger(TreeSlot.class);
 
     public final TreePlan plan;
-    public final Tree tree;
+    /** The tree that runs now (the tick thread changes it at a swap). */
+    public volatile Tree tree;
     private final MachineSlot gate;
     private final int gateState;
     private final EventBus bus;
-    private final TreeEvents events;
-    private final EventQueue sent;
+    private final Loader loader;
+    private TreeEvents events;
+    private EventQueue sent;
+    private volatile LoadedTree current;
+    private volatile LoadedTree previous;
+    /** The single-slot handoff from a deploy to the tick thread. */
+    private volatile Offer pending;
+    private volatile long swaps;
     private final OnceLog onceLog = new OnceLog(LOG);
     private final RunningLeafFinder finder = new RunningLeafFinder();
     private volatile boolean active;
@@ -55,19 +65,15 @@ public final class TreeSlot implements TickListener, EventHandler {
     private long errors;
     private volatile Status lastStatus = Status.IDLE;
     private volatile String runningAction = "-";
-    private TreeObserver observer;
+    private volatile TreeObserver observer;
 
     /**
-     * Loads the tree of {@code t} with {@code loader} onto {@code blackboard}, checks its {@code main} and its
-     * {@code active_in} state against {@code machines}, and gives it to {@code bus}; load time.
+     * Loads the tree of {@code t} with {@code loader} onto {@code blackboard} (each load in a fresh context from
+     * {@code contexts}), checks its {@code main} and its {@code active_in} state against {@code machines}, and gives it
+     * to {@code bus}; load time.
      */
-    static TreeSlot load(TreePlan t, XmlTreeLoader loader, Blackboard blackboard, TreeContext context, List<MachineSlot> machines,
+    static TreeSlot load(TreePlan t, XmlTreeLoader loader, Blackboard blackboard, Supplier<TreeContext> contexts, List<MachineSlot> machines,
             boolean unconsumedIsError, EventBus bus) {
-        Tree tree = loader.loadFile(t.file(), blackboard, context);
-        if (t.main() != null && !t.main().equals(tree.id())) {
-            throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree this file runs ('"
-                    + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + t.file().getFileName());
-        }
         MachineSlot gate = null;
         int gateState = -1;
         if (t.machine() != null) {
@@ -78,23 +84,143 @@ public final class TreeSlot implements TickListener, EventHandler {
                         + t.state() + "'; its states are " + String.join(", ", gate.chart.stateIds()));
             }
         }
-        if (unconsumedIsError) {
-            TreeEvents.of(tree.context()).policy(UnconsumedPolicy.ERROR);
-        }
-        TreeSlot slot = new TreeSlot(t, tree, gate, gateState, bus);
+        TreeSlot slot = new TreeSlot(t, new Loader(t, loader, blackboard, contexts, unconsumedIsError), gate, gateState, bus);
         bus.addTree(slot);
         return slot;
     }
 
+    /** How this slot loads a version of its tree (at start, and off the tick thread for a deploy). */
+    private record Loader(TreePlan t, XmlTreeLoader loader, Blackboard blackboard, Supplier<TreeContext> contexts,
+            boolean unconsumedIsError) {
+        LoadedTree load(Path file, String sha256, String label) {
+            Tree tree = loader.loadFile(file, blackboard, contexts.get());
+            if (t.main() != null && !t.main().equals(tree.id())) {
+                throw new InputException(t.source() + ": attribute 'main': \"" + t.main() + "\" is not the tree " + file.getFileName()
+                        + " runs ('" + tree.id() + "', its main_tree_to_execute); set main_tree_to_execute in " + file.getFileName());
+            }
+            if (unconsumedIsError) {
+                TreeEvents.of(tree.context()).policy(UnconsumedPolicy.ERROR);
+            }
+            return new LoadedTree(tree, sha256 != null ? sha256 : FileDigest.sha256(file), label, System.currentTimeMillis());
+        }
+    }
+
+    private TreeSlot(TreePlan plan, Loader loader, MachineSlot gate, int gateState, EventBus bus) {
+        this(plan, loader.load(plan.file(), null, null), gate, gateState, bus, loader);
+    }
+
     TreeSlot(TreePlan plan, Tree tree, MachineSlot gate, int gateState, EventBus bus) {
+        this(plan, new LoadedTree(tree, "", "", System.currentTimeMillis()), gate, gateState, bus, null);
+    }
+
+    private TreeSlot(TreePlan plan, LoadedTree first, MachineSlot gate, int gateState, EventBus bus, Loader loader) {
         this.plan = plan;
-        this.tree = tree;
+        this.current = first;
+        this.tree = first.tree;
         this.gate = gate;
         this.gateState = gateState;
         this.bus = bus;
-        this.events = TreeEvents.of(tree.context());
-        this.sent = events.outbox(); // made now, not on the tick path
+        this.events = first.events;
+        this.sent = first.sent;
+        this.loader = loader;
     }
+
+    /**
+     * Off the tick thread: loads {@code file} as a new version of this tree with the rules of the start (its main tree,
+     * the palettes, plugins and remotes of the node), on the node's blackboard; throws an {@link InputException} naming
+     * file:line:column when it is invalid. Nothing runs it until {@link #offer(LoadedTree, SwapWhen)}.
+     */
+    public LoadedTree prepare(Path file, String sha256, String label) {
+        if (loader == null) {
+            throw new IllegalStateException("tree '" + plan.name() + "' was not loaded from its plan");
+        }
+        LoadedTree next = loader.load(file, sha256, label);
+        if (observer != null) {
+            next.observer = TreeObserver.attach(next.tree); // watchers of the page and the status read current's
+        }
+        return next;
+    }
+
+    /**
+     * Any thread: hands {@code next} to the tick thread, which puts it in at the first tick {@code when} allows (one
+     * offer waits at a time: a newer one replaces an older one not yet taken).
+     */
+    public void offer(LoadedTree next, SwapWhen when) {
+        offer(next, when, null);
+    }
+
+    /**
+     * As {@link #offer(LoadedTree, SwapWhen)}, held back until {@code release} is set: a deploy of several trees offers
+     * each, then releases them together, so that trees on one timer swap at the same tick.
+     */
+    public void offer(LoadedTree next, SwapWhen when, AtomicBoolean release) {
+        pending = new Offer(next, when, release);
+    }
+
+    /** Any thread: offers the version the last swap replaced, to run at once; false when there was none. */
+    public boolean offerRollback() {
+        LoadedTree p = previous;
+        if (p == null) {
+            return false;
+        }
+        offer(p, SwapWhen.AT_ONCE);
+        return true;
+    }
+
+    /** Any thread: withdraws an offer not yet taken; returns whether one was waiting. */
+    public boolean withdraw() {
+        boolean had = pending != null;
+        pending = null;
+        return had;
+    }
+
+    /** Any thread: the version that runs now. */
+    public LoadedTree current() {
+        return current;
+    }
+
+    /** Any thread: the version the last swap replaced, or null. */
+    public LoadedTree previous() {
+        return previous;
+    }
+
+    /** Any thread: whether an offer waits for its moment. */
+    public boolean swapPending() {
+        return pending != null;
+    }
+
+    /** Tick thread: puts an offered version in when its moment has come (halting the old tree first if it was on). */
+    private void swapIfDue(long nowNs) {
+        Offer o = pending;
+        if (o == null) {
+            return;
+        }
+        boolean on = gate == null || gate.machine().isActive(gateState);
+        boolean running = on && active && !finished && ticks > 0 && lastStatus == Status.RUNNING;
+        if (o.release != null && !o.release.get() || !o.when.ready(running)) {
+            return;
+        }
+        pending = null;
+        if (active || gate == null) {
+            halt();
+        }
+        LoadedTree next = o.next;
+        previous = current;
+        current = next;
+        tree = next.tree;
+        events = next.events;
+        sent = next.sent;
+        finished = false;
+        next.swappedAtNs = nowNs;
+        swaps++;
+    }
+
+    /** Any thread: swaps done so far. */
+    public long swaps() {
+        return swaps;
+    }
+
+    private record Offer(LoadedTree next, SwapWhen when, AtomicBoolean release) {}
 
     /**
      * Tick thread (the bus): takes an event for the next tick if a node of the tree listens to {@code name}
@@ -127,6 +253,7 @@ public final class TreeSlot implements TickListener, EventHandler {
 
     @Override
     public void onTick(long nowNs) {
+        swapIfDue(nowNs);
         boolean on = gate == null || gate.machine().isActive(gateState);
         if (!on) {
             if (active) {
@@ -201,10 +328,12 @@ public final class TreeSlot implements TickListener, EventHandler {
      * the first call, which must come before the tick thread starts ({@link NodeRuntime#start}).
      */
     public synchronized TreeObserver observer() {
-        if (observer == null) {
-            observer = TreeObserver.attach(tree);
+        LoadedTree c = current;
+        if (c.observer == null) {
+            c.observer = TreeObserver.attach(c.tree);
+            observer = c.observer;
         }
-        return observer;
+        return c.observer;
     }
 
     /** Any thread: the name of the deepest RUNNING leaf as of the last refresh, "-" when none. */
