@@ -33,6 +33,7 @@ import picocli.CommandLine;
         description = "Robot-controller node: behavior trees, state machines, serial and MQTT on a real-time ticker.",
         subcommands = {
             RunCommand.class,
+            DeployCommand.class,
             BagCommand.class,
             ReplayCommand.class,
             ValidateCommand.class,

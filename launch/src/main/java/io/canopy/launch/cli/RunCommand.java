@@ -3,6 +3,7 @@ package io.canopy.launch.cli;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.LaunchException;
 import io.canopy.launch.LaunchLoader;
+import io.canopy.launch.foxglove.FoxgloveOptions;
 import io.canopy.launch.logging.TerminalLine;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
@@ -69,20 +70,24 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ObserveOptions observe;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     BrokerLogin login = new BrokerLogin();
 
-    @picocli.CommandLine.Mixin LaunchOptions launchOptions;
+    @Mixin LaunchOptions launchOptions;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     WebOptions web = new WebOptions();
 
-    @picocli.CommandLine.Mixin RecordOptions recording = new RecordOptions();
+    @Mixin RecordOptions recording = new RecordOptions();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     PluginOptions plugins = new PluginOptions();
 
     @Mixin StubOptions stubs = new StubOptions();
+
+    @Mixin FoxgloveOptions foxglove = new FoxgloveOptions();
+
+    @Mixin DeployOptions deploy = new DeployOptions();
 
     @Override
     public Integer call() throws InterruptedException {
@@ -97,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         LaunchPlan plan;
         try {
-            plan = launchOptions.applyTo(login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath)));
+            plan = deploy.applyTo(launchOptions.applyTo(login.applyTo(LaunchLoader.load(file, argValues, launchOptions.searchPath))));
             if (login.given() && !plan.nodes().isEmpty() && plan.nodes().stream().noneMatch(NodePlan::hasMqtt)) {
                 var n = plan.nodes().get(0);
                 throw new LaunchException(List.of("--user/--password-env/--ca-file: node '" + n.fullName() + "' has no MQTT ("
@@ -124,12 +129,14 @@ final class RunCommand implements Callable<Integer> {
         LaunchRunner runner;
         try {
             runner = LaunchRunner.start(plan, plugins.addTo(NodeRegistry.withBuiltins()),
-                    observe.options(), service.taps(recording.taps(plan)));
+                    observe.options(), foxglove.taps(service.taps(recording.taps(plan)), System.out));
         } catch (RuntimeException e) {
+            foxglove.close();
             service.close();
             throw e;
         }
         started.set(runner);
+        deploy.attach(runner);
         LOG.info("launch file read {} ms after the JVM started; nodes built and started in {} ms", loaded - jvmStart,
                 System.currentTimeMillis() - loaded);
         AutoCloseable page = null;
@@ -143,7 +150,9 @@ final class RunCommand implements Callable<Integer> {
             LOG.info("stopped cleanly in {} ms", TimeUnit.NANOSECONDS.toMillis(took));
         } finally {
             closeQuietly(page);
+            deploy.close();
             runner.shutdown();
+            foxglove.close();
             recording.close();
             service.close();
             done.countDown();
