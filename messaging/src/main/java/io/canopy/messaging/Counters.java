@@ -20,6 +20,7 @@ public final class Counters {
     public final AtomicLong serviceTimeouts = new AtomicLong();
     public final AtomicLong lateReplies = new AtomicLong();
     final AtomicLong duplicates = new AtomicLong();
+    final AtomicLong unrouted = new AtomicLong();
 
     MessagingStats snapshot(IntSupplier buffered) {
         return new MessagingStats(connects.get(), connectionLosses.get(), connectFailures.get(), published.get(),
