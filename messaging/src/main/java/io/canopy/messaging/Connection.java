@@ -219,7 +219,8 @@ public final class Connection implements MqttCallbackExtended {
             boolean first = refusal == null;
             refusal = refused;
             lastError = refused;
-            if (first) { // once; every further refusal is counted (connectFailures), the node keeps retrying
+            if (first && (config.warnFirstConnectFailure() || counters.connects.get() > 0)) {
+                // once (a one-shot command reports it itself); further refusals are counted (connectFailures)
                 LOG.error("{}; retrying every {} ms in case the broker's side is fixed", refused, config.reconnectMaxMs());
             }
             connectedLatch.countDown(); // a waiting one-shot command learns it now, not after its timeout

@@ -26,6 +26,6 @@ public final class Counters {
         return new MessagingStats(connects.get(), connectionLosses.get(), connectFailures.get(), published.get(),
                 buffered.getAsInt(), bufferOverflows.get(), droppedDisconnected.get(), resent.get(), received.get(),
                 unparsable.get(), wrongBody.get(), listenerErrors.get(), expiredRequests.get(), serviceTimeouts.get(),
-                lateReplies.get(), duplicates.get());
+                lateReplies.get(), duplicates.get(), unrouted.get());
     }
 }

@@ -49,11 +49,18 @@ class CommandsAroundReconnectTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0} pings at {1}/s, {2} broker crashes")
-    @CsvSource({"600, 100, 2", "4000, 1000, 3"})
-    void everyPingIsAnsweredOnceAcrossBrokerCrashes(int total, int perSecond, int crashes) throws Exception {
+    /**
+     * The issue's scenario: SIGKILL, with Mosquitto saving its database after every change (what a SIGKILL leaves
+     * behind is all it has); and ten times the rate, with the broker restarted by SIGTERM (it saves its database as it
+     * stops, so what a restart restores is complete and the node's side is what is measured: a Mosquitto that saves
+     * after every change cannot take 1,000 QoS 1 messages/s on this machine).
+     */
+    @ParameterizedTest(name = "{0} pings at {1}/s, {2} broker restarts by SIG{3}")
+    @CsvSource({"600, 100, 2, KILL", "3000, 1000, 3, TERM"})
+    void everyPingIsAnsweredOnceAcrossBrokerRestarts(int total, int perSecond, int crashes, String signal) throws Exception {
+        boolean kill = signal.equals("KILL");
         List<String> conf = List.of("allow_anonymous true", "persistence true", "persistence_location " + dir + "/",
-                "autosave_interval 1", "autosave_on_changes true", "max_queued_messages 100000");
+                "autosave_interval " + (kill ? 1 : 60), "autosave_on_changes " + kill, "max_queued_messages 100000");
         Path launch = demoWithPing();
         try (MosquittoProcess broker = MosquittoProcess.start(dir, conf)) {
             Map<Integer, Set<String>> pongs = new ConcurrentHashMap<>();
@@ -90,7 +97,11 @@ class CommandsAroundReconnectTest {
                 long periodNs = TimeUnit.SECONDS.toNanos(1) / perSecond;
                 for (int i = 1; i <= total; i++) {
                     if (i % crashEvery == 0 && i / crashEvery <= crashes) {
-                        broker.kill();
+                        if (kill) {
+                            broker.kill();
+                        } else {
+                            broker.terminate();
+                        }
                         Thread restart = new Thread(() -> {
                             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(700));
                             broker.restart();

@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -37,6 +38,21 @@ final class BrokerSizing {
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.debug("broker sizing unavailable: {}", e.toString());
             return false;
+        }
+    }
+
+    /**
+     * The command queue of the session loop (after {@link #shrink}, the only one), or null when this Moquette's
+     * internals differ. Moquette drops a publish whose command does not fit it without acknowledging it.
+     */
+    static BlockingQueue<?> sessionQueue(Server server) {
+        try {
+            Object group = SessionLoopRevival.field(SessionLoopRevival.field(server, "dispatcher"), "sessionLoops");
+            Object[] queues = (Object[]) SessionLoopRevival.field(group, "sessionQueues");
+            return queues.length == 1 ? (BlockingQueue<?>) queues[0] : null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.debug("session queue unavailable: {}", e.toString());
+            return null;
         }
     }
 
