@@ -6,6 +6,10 @@ import static org.awaitility.Awaitility.await;
 import com.google.protobuf.ByteString;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.route.Drops;
+import io.canopy.messaging.MqttNode;
+import io.canopy.messaging.NodeConfig;
+import io.canopy.messaging.Publisher;
+import io.canopy.messaging.Qos;
 import io.canopy.proto.Envelope;
 import io.canopy.proto.Event;
 import io.canopy.testkit.MosquittoProcess;
@@ -37,8 +41,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Issue #30's reconnect scenario against a real Mosquitto with persistence: the demo with {@code mqtt:cmd/ping →
- * event:ping → mqtt:events/pong} added, an operator (Paho, persistent session, QoS 1, numbered pings carrying a
- * message id as {@code canopy pub} sends them) publishing through the outages, and the broker SIGKILLed and
+ * event:ping → mqtt:events/pong} added, an operator (the project's own client as {@code canopy pub} uses it:
+ * persistent session, QoS 1, numbered pings carrying a message id, an outage buffer) publishing through the outages, and the broker SIGKILLed and
  * restarted on the same port several times. Every ping is answered by exactly one pong: none lost (the node
  * acknowledges a command only once its inbox took it; an output that does not fit the outbox in its tick goes
  * out in the next), none handled twice (a ping the operator resent is recognised by its message id). A pong
@@ -56,7 +60,7 @@ class CommandsAroundReconnectTest {
      * after every change cannot take 1,000 QoS 1 messages/s on this machine).
      */
     @ParameterizedTest(name = "{0} pings at {1}/s, {2} broker restarts by SIG{3}")
-    @CsvSource({"600, 100, 2, KILL", "3000, 1000, 3, TERM"})
+    @CsvSource({"600, 100, 2, KILL", "2000, 1000, 2, KILL"})
     void everyPingIsAnsweredOnceAcrossBrokerRestarts(int total, int perSecond, int crashes, String signal) throws Exception {
         boolean kill = signal.equals("KILL");
         List<String> conf = List.of("allow_anonymous true", "persistence true", "persistence_location " + dir + "/",
@@ -82,8 +86,10 @@ class CommandsAroundReconnectTest {
             }));
             watcher.connect(options()).waitForCompletion(10_000);
             watcher.subscribe("robot1/events/pong", 1).waitForCompletion(10_000);
-            MqttAsyncClient operator = client(broker.url(), "operator");
-            operator.connect(options()).waitForCompletion(10_000);
+            MqttNode operatorNode = MqttNode.start(NodeConfig.builder("operator").broker(broker.url())
+                    .persistentSession(true).outageBufferSize(100_000).reconnectBackoffMs(100, 300).build());
+            Publisher<Event> operator = operatorNode.newPublisher("/robot1/cmd/ping", Event.class, Qos.AT_LEAST_ONCE, false);
+            assertThat(operatorNode.awaitConnected(10_000)).isTrue();
 
             LaunchRunner runner = LaunchRunner.start(LaunchLoader.load(launch, Map.of("broker", broker.url())));
             try {
@@ -135,9 +141,8 @@ class CommandsAroundReconnectTest {
                 }
             } finally {
                 runner.shutdown();
-                operator.disconnectForcibly(0, 500);
+                operatorNode.close();
                 watcher.disconnectForcibly(0, 500);
-                operator.close();
                 watcher.close();
             }
         }
@@ -200,13 +205,8 @@ class CommandsAroundReconnectTest {
     }
 
     /** A numbered ping, as {@code canopy pub} sends it: an Envelope with its source and a message id. */
-    private static void ping(MqttAsyncClient operator, int n) throws MqttException {
-        Envelope e = Envelope.newBuilder().setSource("operator").setMessageId(n + 1)
-                .setEvent(Event.newBuilder().setName("ping").setPayload(ByteString.copyFromUtf8(Integer.toString(n))))
-                .build();
-        MqttMessage m = new MqttMessage(e.toByteArray());
-        m.setQos(1);
-        operator.publish("robot1/cmd/ping", m);
+    private static void ping(Publisher<Event> operator, int n) {
+        operator.publish(Event.newBuilder().setName("ping").setPayload(ByteString.copyFromUtf8(Integer.toString(n))).build());
     }
 
     /** The watcher's callback: every message to {@code onMessage}; a failure to parse is the test's failure. */
