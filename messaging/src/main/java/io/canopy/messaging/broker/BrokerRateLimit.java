@@ -73,7 +73,9 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
     /**
      * Moquette 0.17 drops a publish whose command does not fit its session queue ("Session command queue is full",
      * at DEBUG) and never acknowledges it: a QoS 1 sender waits for a PUBACK that never comes, and nobody counts the
-     * loss. With the queue known, such a publish is shed here instead, counted and reported like any other.
+     * loss (upstream: moquette-io/moquette#871; the design note of #631 says so). With the queue known, such a
+     * publish is shed here instead, counted and reported like any other. {@code BrokerRateLimitTest}'s exact count
+     * (shed = published - acknowledged) is the check.
      */
     void watch(BlockingQueue<?> queue) {
         this.sessionQueue = queue;

@@ -18,7 +18,10 @@ import org.slf4j.LoggerFactory;
  * one session loop (every client's commands run on it, in order, as they do on each loop of several) and runs
  * the notifications on the calling session loop (the only interceptor is {@link SessionLoopRevival}, which
  * handles loop failures). Two threads fewer. Must run before any client connects; a Moquette without these
- * parts is left as it is (a debug line says so).
+ * parts is left as it is (a debug line says so). Upstream: Moquette sizes the loops by
+ * {@code availableProcessors} with no setting (no upstream issue found; the nearest, moquette-io/moquette#468,
+ * asked the same for Netty's threads and was declined). Delete with a Moquette that takes a loop count;
+ * {@code BrokerSizingTest} is the check.
  */
 final class BrokerSizing {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedBroker.class);
