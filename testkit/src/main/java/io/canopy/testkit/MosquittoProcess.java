@@ -133,16 +133,6 @@ public final class MosquittoProcess implements AutoCloseable {
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> !accepts());
     }
 
-    /**
-     * SIGTERM, as a restart by its service manager: Mosquitto saves its persistence database and closes every
-     * connection; clients see their connection closed.
-     */
-    public void terminate() {
-        process.destroy();
-        await().atMost(Duration.ofSeconds(20)).until(() -> !process.isAlive());
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> !accepts());
-    }
-
     /** Starts again on the same port. */
     public void restart() {
         launch();
