@@ -120,7 +120,9 @@ public final class Connection implements MqttCallbackExtended {
         o.setAutomaticReconnect(false); // ours: it also covers the first connection and restores subscriptions
         o.setKeepAliveInterval(config.keepAliveS());
         o.setConnectionTimeout(config.connectTimeoutS());
-        o.setMaxInflight(Math.max(64, Math.min(config.outageBufferSize(), 65535)));
+        // a quarter of the outage buffer: what is in flight when the connection breaks goes back into that buffer,
+        // and must leave room there for what the node publishes during the outage
+        o.setMaxInflight(Math.max(64, Math.min(config.outageBufferSize() / 4, 65535)));
         o.setSocketFactory(serverUri.startsWith("ssl://")
                 ? NoDelaySockets.tls(config.tlsCaFile(), config.tcpNoDelay())
                 : NoDelaySockets.plain(config.tcpNoDelay()));
