@@ -1,24 +1,20 @@
 package io.canopy.messaging;
 
+import io.canopy.InputException;
 import io.canopy.messaging.broker.OwnClients;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
-import org.eclipse.paho.client.mqttv3.IMqttMessageListener;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
@@ -55,13 +51,6 @@ public final class Connection implements MqttCallbackExtended {
     /** One publish waiting in the outage buffer, or in flight (its token's user context). */
     private record Pending(String topic, byte[] payload, int qos, boolean retain) {}
 
-    /** A subscription; {@code acked} completes when the broker has acknowledged it (SUBACK) on a connection. */
-    private record Sub(int qos, IMqttMessageListener listener, CompletableFuture<Void> acked) {
-        Sub(int qos, IMqttMessageListener listener) {
-            this(qos, listener, new CompletableFuture<>());
-        }
-    }
-
     private final String serverUri;
     private final NodeConfig config;
     private final String stateTopic;
@@ -69,7 +58,7 @@ public final class Connection implements MqttCallbackExtended {
     private final MqttAsyncClient client;
     private final MqttConnectOptions options;
     private final ScheduledExecutorService io;
-    private final Map<String, Sub> subs = new ConcurrentHashMap<>();
+    private final Subscriptions subs;
 
     private final Object lock = new Object();
     /** Guarded by lock. */
@@ -82,6 +71,8 @@ public final class Connection implements MqttCallbackExtended {
 
     private volatile boolean connected;
     private volatile String lastError;
+    /** Set when the broker refused this client's login (CONNACK 4 or 5); cleared by a successful connection. */
+    private volatile String refusal;
     private volatile boolean closing;
     private volatile CountDownLatch connectedLatch = new CountDownLatch(1);
     /** IO thread only. */
@@ -112,9 +103,10 @@ public final class Connection implements MqttCallbackExtended {
             throw new IllegalArgumentException("MQTT client for " + serverUri + ": " + e.getMessage(), e);
         }
         client.setCallback(this);
+        this.subs = new Subscriptions(client, counters);
         this.options = connectOptions(serverUri, config, stateTopic);
         if (stateTopic != null) {
-            subs.put(stateTopic, new Sub(1, this::onOwnState));
+            subs.add(stateTopic, 1, this::onOwnState);
         }
         this.sizeLimit = new MessageSizeLimit(config.maxMessageBytes());
         this.clientId = clientId;
@@ -128,7 +120,9 @@ public final class Connection implements MqttCallbackExtended {
         o.setAutomaticReconnect(false); // ours: it also covers the first connection and restores subscriptions
         o.setKeepAliveInterval(config.keepAliveS());
         o.setConnectionTimeout(config.connectTimeoutS());
-        o.setMaxInflight(Math.max(64, Math.min(config.outageBufferSize(), 65535)));
+        // a quarter of the outage buffer: what is in flight when the connection breaks goes back into that buffer,
+        // and must leave room there for what the node publishes during the outage
+        o.setMaxInflight(Math.max(64, Math.min(config.outageBufferSize() / 4, 65535)));
         o.setSocketFactory(serverUri.startsWith("ssl://")
                 ? NoDelaySockets.tls(config.tlsCaFile(), config.tcpNoDelay())
                 : NoDelaySockets.plain(config.tcpNoDelay()));
@@ -170,6 +164,9 @@ public final class Connection implements MqttCallbackExtended {
             long left = deadline - System.nanoTime();
             if (connected || closing || left <= 0) {
                 return connected;
+            }
+            if (refusal != null) {
+                throw new InputException(refusal); // a configuration error: waiting longer changes nothing
             }
             if (latch.await(left, TimeUnit.NANOSECONDS) && !connected && latch == connectedLatch) {
                 // lost between the count-down and this read, before connectionLost replaced the latch
@@ -219,6 +216,21 @@ public final class Connection implements MqttCallbackExtended {
         if (closing) {
             return;
         }
+        String refused = LoginRefusal.of(cause, serverUri, config.username());
+        if (refused != null) {
+            boolean first = refusal == null;
+            refusal = refused;
+            lastError = refused;
+            if (first && (config.warnFirstConnectFailure() || counters.connects.get() > 0)) {
+                // once (a one-shot command reports it itself); further refusals are counted (connectFailures)
+                LOG.error("{}; retrying every {} ms in case the broker's side is fixed", refused, config.reconnectMaxMs());
+            }
+            connectedLatch.countDown(); // a waiting one-shot command learns it now, not after its timeout
+            outageReported = true;
+            backoffMs = config.reconnectMaxMs();
+            scheduleReconnect();
+            return;
+        }
         if (!outageReported) {
             outageReported = true;
             String format = "MQTT broker {} not reachable ({}); retrying every {}..{} ms, QoS 1 publishes wait in a buffer of {}";
@@ -248,6 +260,7 @@ public final class Connection implements MqttCallbackExtended {
             return;
         }
         connected = true;
+        refusal = null;
         backoffMs = config.reconnectMinMs();
         boolean outageWarned = outageReported && (config.warnFirstConnectFailure() || counters.connects.get() > 0);
         counters.connects.incrementAndGet();
@@ -257,8 +270,8 @@ public final class Connection implements MqttCallbackExtended {
         }
         outageReported = false;
         overflowReported = false;
-        for (Map.Entry<String, Sub> e : subs.entrySet()) {
-            subscribeNow(e.getKey(), e.getValue());
+        for (Map.Entry<String, Subscriptions.Sub> e : subs.all().entrySet()) {
+            subs.subscribeNow(e.getKey(), e.getValue());
         }
         if (stateTopic != null) {
             sendDirect(stateTopic, ONLINE, 1, true);
@@ -294,7 +307,7 @@ public final class Connection implements MqttCallbackExtended {
 
     @Override
     public void messageArrived(String topic, MqttMessage message) {
-        // every subscription has its own listener; nothing arrives here
+        subs.unrouted(topic, message); // every subscription has its own listener: only what none of them takes
     }
 
     @Override
@@ -308,36 +321,22 @@ public final class Connection implements MqttCallbackExtended {
 
     /** Subscribes now if connected, and again after every reconnect. One handler per filter. */
     void subscribe(String filter, int qos, RawHandler handler) {
-        IMqttMessageListener listener = (topic, message) -> {
-            try {
-                handler.onMessage(topic, message);
-            } catch (Throwable t) { // never into Paho: it would drop the connection
-                counters.listenerErrors.incrementAndGet();
-                LOG.error("MQTT topic '{}': handler failed: {}", topic, t.toString());
-            }
-        };
-        Sub sub = new Sub(qos, listener);
-        subs.put(filter, sub);
+        Subscriptions.Sub sub = subs.add(filter, qos, handler);
         if (connected) {
-            io.execute(() -> subscribeNow(filter, sub));
+            io.execute(() -> {
+                if (connected) {
+                    subs.subscribeNow(filter, sub);
+                }
+            });
         }
     }
 
     /**
-     * Waits until the broker has acknowledged the subscription to {@code filter} (so retained messages are on their
-     * way), at most {@code timeoutMs}; false when it has not, or there is no such subscription.
+     * Waits until the broker has acknowledged the subscription to {@code filter} (SUBACK: retained messages are on
+     * their way), at most {@code timeoutMs}; false when it has not, or there is no such subscription.
      */
     boolean awaitSubscribed(String filter, long timeoutMs) throws InterruptedException {
-        Sub sub = subs.get(filter);
-        if (sub == null) {
-            return false;
-        }
-        try {
-            sub.acked().get(timeoutMs, TimeUnit.MILLISECONDS);
-            return true;
-        } catch (TimeoutException | ExecutionException e) {
-            return false;
-        }
+        return subs.awaitSubscribed(filter, timeoutMs);
     }
 
     void unsubscribe(String filter) {
@@ -347,18 +346,6 @@ public final class Connection implements MqttCallbackExtended {
             } catch (MqttException e) {
                 LOG.debug("unsubscribe {}: {}", filter, e.toString());
             }
-        }
-    }
-
-    private void subscribeNow(String filter, Sub sub) {
-        if (subs.get(filter) != sub || !connected) {
-            return;
-        }
-        try {
-            client.subscribe(filter, sub.qos(), null, null, sub.listener()); // returns after the broker's SUBACK
-            sub.acked().complete(null);
-        } catch (MqttException e) {
-            LOG.warn("MQTT subscribe to '{}' failed ({}); it is retried after the next reconnect", filter, describe(e));
         }
     }
 

@@ -20,11 +20,12 @@ public final class Counters {
     public final AtomicLong serviceTimeouts = new AtomicLong();
     public final AtomicLong lateReplies = new AtomicLong();
     final AtomicLong duplicates = new AtomicLong();
+    final AtomicLong unrouted = new AtomicLong();
 
     MessagingStats snapshot(IntSupplier buffered) {
         return new MessagingStats(connects.get(), connectionLosses.get(), connectFailures.get(), published.get(),
                 buffered.getAsInt(), bufferOverflows.get(), droppedDisconnected.get(), resent.get(), received.get(),
                 unparsable.get(), wrongBody.get(), listenerErrors.get(), expiredRequests.get(), serviceTimeouts.get(),
-                lateReplies.get(), duplicates.get());
+                lateReplies.get(), duplicates.get(), unrouted.get());
     }
 }

@@ -19,6 +19,7 @@ package io.canopy.messaging;
  * @param serviceTimeouts     service calls that got no reply in time
  * @param lateReplies         replies that arrived after their call timed out
  * @param duplicates          messages with a (source, message id) already handled on their topic filter (dropped)
+ * @param unrouted            messages for a topic the node no longer subscribes to (a restored session; dropped)
  */
 public record MessagingStats(
         long connects,
@@ -36,4 +37,5 @@ public record MessagingStats(
         long expiredRequests,
         long serviceTimeouts,
         long lateReplies,
-        long duplicates) {}
+        long duplicates,
+        long unrouted) {}

@@ -27,6 +27,14 @@ public final class EventBus {
     private String[] outKeys = new String[0];
     private final EventQueue outbox;
     private final Event scratch = new Event(0);
+    /**
+     * Outgoing events the outbox had no room for in their tick, oldest first (a ring of pre-made events): they go
+     * out, in order, before anything newer, from the next tick on. Only when this is full too is an event dropped.
+     */
+    private final Event[] carry = new Event[CARRY];
+    private int carryHead;
+    private int carrySize;
+    private Drops drops = new Drops("node");
     private long delivered;
     private long refused;
     private long unconsumed;
@@ -37,6 +45,17 @@ public final class EventBus {
     public EventBus(EventQueue outbox, String eventPolicy) {
         this.outbox = outbox;
         this.errorOnUnconsumed = "error".equals(eventPolicy);
+        for (int i = 0; i < carry.length; i++) {
+            carry[i] = new Event(0);
+        }
+    }
+
+    /** How many outgoing events may wait for the outbox beyond its command lane. */
+    static final int CARRY = 4096;
+
+    /** Load time: where drops and carried events are counted (the outbox's, which logs them). */
+    void drops(Drops d) {
+        this.drops = d;
     }
 
     public void addMachine(MachineSlot m) {
@@ -94,11 +113,7 @@ public final class EventBus {
         for (int i = 0; i < outNames.length; i++) {
             if (outNames[i].equals(name)) {
                 takers++;
-                scratch.set(EventKind.COMMAND, outKeys[i], nowNs).value(value).attachment(data);
-                if (!outbox.offer(scratch)) {
-                    refused++;
-                }
-                scratch.attachment(null);
+                send(outKeys[i], value, data, nowNs);
             }
         }
         if (takers == 0) {
@@ -107,6 +122,53 @@ public final class EventBus {
                 onceLog.warn("unconsumed:" + name, "event '{}' reached no state machine, no listening tree and no binding (event_policy=error) (logged once; repeats are only counted)", name);
             }
         }
+    }
+
+    /** Tick thread: to the outbox behind whatever waits in the carry ring; into the ring when there is no room. */
+    private void send(String key, double value, Object data, long nowNs) {
+        if (carrySize == 0 || flush() == 0) {
+            scratch.set(EventKind.COMMAND, key, nowNs).value(value).attachment(data);
+            boolean sent = outbox.offer(scratch);
+            scratch.attachment(null);
+            if (sent) {
+                return;
+            }
+        }
+        if (carrySize == carry.length) {
+            refused++;
+            drops.count(Drops.Cause.OUTBOX_FULL);
+            return;
+        }
+        carry[(carryHead + carrySize) & (CARRY - 1)].set(EventKind.COMMAND, key, nowNs).value(value).attachment(data);
+        carrySize++;
+        drops.count(Drops.Cause.OUTBOX_WAITED);
+    }
+
+    /**
+     * Tick thread, each tick (output phase) and before each outgoing event: moves carried events into the outbox,
+     * oldest first, while it has room; returns how many still wait.
+     */
+    public int flush() {
+        while (carrySize > 0) {
+            Event e = carry[carryHead];
+            if (!outbox.offer(e)) {
+                return carrySize;
+            }
+            e.attachment(null);
+            carryHead = (carryHead + 1) & (CARRY - 1);
+            carrySize--;
+        }
+        return 0;
+    }
+
+    /** Where this bus counts what it dropped or held back. */
+    public Drops drops() {
+        return drops;
+    }
+
+    /** Outgoing events waiting for room in the outbox now. */
+    int carried() {
+        return carrySize;
     }
 
     private Failsafe failsafe;
@@ -151,6 +213,7 @@ public final class EventBus {
         return delivered;
     }
 
+    /** Outgoing events dropped because the outbox and the carry ring were both full. */
     long refused() {
         return refused;
     }

@@ -28,9 +28,15 @@ public final class MessageTap implements DeviceRole {
     private final EventQueue inbox;
     private final Event scratch = new Event(0);
     private final AtomicLong refused = new AtomicLong();
+    private Drops drops = new Drops("node");
 
     public MessageTap(EventQueue inbox) {
         this.inbox = inbox;
+    }
+
+    /** Load time: where refused events are counted (the outbox's, which logs them). */
+    void drops(Drops d) {
+        this.drops = d;
     }
 
     void add(Tap tap) {
@@ -71,8 +77,9 @@ public final class MessageTap implements DeviceRole {
             } else {
                 scratch.attachment(new ProtoData(message));
             }
-            if (!inbox.offer(scratch)) {
+            if (!inbox.offer(scratch)) { // the link's reader thread cannot wait: the link would stall
                 refused.incrementAndGet();
+                drops.count(Drops.Cause.INBOX_FULL_SERIAL);
             }
         }
         return false;

@@ -28,9 +28,12 @@ public final class Outbound implements EventHandler, AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private final OnceLog onceLog = new OnceLog(LOG);
+    /** What the node's event lanes dropped or held back; this thread logs it. */
+    public final Drops drops;
 
     public Outbound(String nodeName) {
         queue = EventQueue.builder().name("outbox " + nodeName).sensorCapacity(256).commandCapacity(256).maxPayloadBytes(0).build();
+        drops = new Drops("node '" + nodeName + "'");
         thread = new Thread(this::run, "canopy-out " + nodeName);
         thread.setDaemon(true);
     }
@@ -62,12 +65,18 @@ public final class Outbound implements EventHandler, AutoCloseable {
     }
 
     private void run() {
+        int busy = 0;
         while (running) {
-            if (queue.drain(this) == 0) {
+            if (queue.drain(this) == 0 || ++busy == 100) {
+                busy = 0;
+                drops.report();
+            }
+            if (queue.size() == 0) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
             }
         }
         queue.drain(this);
+        drops.report();
     }
 
     @Override
@@ -87,6 +96,7 @@ public final class Outbound implements EventHandler, AutoCloseable {
     public void stop(long timeoutMs) {
         running = false;
         if (thread.getState() == Thread.State.NEW) {
+            drops.summary();
             return;
         }
         LockSupport.unpark(thread);
@@ -95,6 +105,7 @@ public final class Outbound implements EventHandler, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        drops.summary();
     }
 
     @Override

@@ -66,6 +66,13 @@ public final class Wiring {
     /** Compiles the plan's {@code <bind>}s in launch-file order into {@code routes} and installs each. */
     public void installAll(List<Binding> routes) {
         String firstTimer = plan.timers().isEmpty() ? null : plan.timers().get(0).name();
+        bus.drops(outbound.drops);
+        for (MessageTap tap : taps.values()) {
+            tap.drops(outbound.drops);
+        }
+        for (NodeCycle.Builder c : cycles.values()) {
+            c.output.add(nowNs -> bus.flush()); // events the outbox had no room for go out in the next tick
+        }
         int index = 0;
         for (BindPlan b : plan.binds()) {
             Binding route = Binding.compile(b, index++, firstTimer);
@@ -119,22 +126,22 @@ public final class Wiring {
         router.toEvent(b.key(), b.event());
         if (b.text()) {
             mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
-                    new TextToInbox(ticker.inbox(), ticker.clock(), b.key()));
+                    new TextToInbox(ticker.inbox(), ticker.clock(), b.key(), outbound.drops));
             return;
         }
         mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
-                new MqttToInbox(ticker.inbox(), ticker.clock(), b.key(), false));
+                new MqttToInbox(ticker.inbox(), ticker.clock(), b.key(), false, outbound.drops));
     }
 
     void mqttToBlackboard(Binding.MqttToBlackboard b) {
         router.toBlackboard(b.key(), blackboard.entry(b.entry()));
         if (b.text()) {
             mqtt.newRawSubscriber(Mqtt.absolute(b.topic()), qos(b.qos()),
-                    new TextToInbox(ticker.inbox(), ticker.clock(), b.key()));
+                    new TextToInbox(ticker.inbox(), ticker.clock(), b.key(), outbound.drops));
             return;
         }
         mqtt.newSubscriber(Mqtt.absolute(b.topic()), Envelope.class, qos(b.qos()),
-                new MqttToInbox(ticker.inbox(), ticker.clock(), b.key(), true));
+                new MqttToInbox(ticker.inbox(), ticker.clock(), b.key(), true, outbound.drops));
     }
 
     void eventToMqtt(Binding.EventToMqtt b) {
@@ -179,19 +186,24 @@ public final class Wiring {
                 new MotorController[] {c});
     }
 
-    /** An MQTT subscription into the inbox (the connection's IO thread), stamped by the node's clock. */
+    /**
+     * An MQTT subscription into the inbox (the connection's IO thread), stamped by the node's clock; waits for room
+     * in the inbox ({@link InboxFeed}), so the message is acknowledged to the broker only once the node has it.
+     */
     private static final class MqttToInbox implements MessageListener<Envelope> {
         private final EventQueue inbox;
         private final NanoClock clock;
         private final String key;
         private final boolean toBlackboard;
+        private final Drops drops;
         private final Event scratch = new Event(0);
 
-        MqttToInbox(EventQueue inbox, NanoClock clock, String key, boolean toBlackboard) {
+        MqttToInbox(EventQueue inbox, NanoClock clock, String key, boolean toBlackboard, Drops drops) {
             this.inbox = inbox;
             this.clock = clock;
             this.key = key;
             this.toBlackboard = toBlackboard;
+            this.drops = drops;
         }
 
         @Override
@@ -211,7 +223,7 @@ public final class Wiring {
                     scratch.value(number(envelope.getEvent().getPayload().toString(StandardCharsets.UTF_8).strip()));
                 }
             }
-            inbox.offer(scratch);
+            InboxFeed.offer(inbox, scratch, drops);
             scratch.attachment(null);
         }
     }
@@ -224,12 +236,14 @@ public final class Wiring {
         private final EventQueue inbox;
         private final NanoClock clock;
         private final String key;
+        private final Drops drops;
         private final Event scratch = new Event(0);
 
-        TextToInbox(EventQueue inbox, NanoClock clock, String key) {
+        TextToInbox(EventQueue inbox, NanoClock clock, String key, Drops drops) {
             this.inbox = inbox;
             this.clock = clock;
             this.key = key;
+            this.drops = drops;
         }
 
         @Override
@@ -241,7 +255,7 @@ public final class Wiring {
             } catch (NumberFormatException e) {
                 scratch.attachment(text);
             }
-            inbox.offer(scratch);
+            InboxFeed.offer(inbox, scratch, drops);
             scratch.attachment(null);
         }
     }

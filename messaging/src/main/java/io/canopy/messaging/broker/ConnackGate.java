@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * client when the mark is not there yet ("SUBSCRIBE received on already closed connection"). Held packets go on to
  * Moquette in their order once it has the connection connected, or when the connection closed (they are released)
  * or {@value #GIVE_UP_S} s passed (they go on, and Moquette decides). Runs on the connection's event loop only,
- * inside {@link BrokerRateLimit}'s pipeline slot.
+ * inside {@link BrokerRateLimit}'s pipeline slot. Upstream: no issue found in Moquette's tracker for this race (its
+ * symptom is the log line "SUBSCRIBE received on already closed connection"); delete with a Moquette that marks the
+ * connection connected before it writes the CONNACK. {@code PipelinedConnectTest} is the check.
  */
 final class ConnackGate {
     private static final Logger LOG = LoggerFactory.getLogger(ConnackGate.class);
