@@ -210,7 +210,7 @@ final class RemoteLink {
         }
         LOG.debug("remote {}: worker {} on {}{}", plan.type(), state, topic, retained ? " (retained)" : "");
         if (state == OFFLINE) {
-            health.lost(topic + "/worker says offline" + (retained ? " (retained)" : ""));
+            health.lost(topic + " says offline" + (retained ? " (retained)" : ""));
         } else if (!health.back()) {
             LOG.info("remote {}: worker online on {}{}", plan.type(), topic, retained ? " (retained)" : "");
         }

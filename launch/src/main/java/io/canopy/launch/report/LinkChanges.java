@@ -1,6 +1,7 @@
 package io.canopy.launch.report;
 
 import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import com.google.protobuf.ByteString;
 import io.canopy.hardware.health.LinkHealth;
@@ -26,7 +27,7 @@ public final class LinkChanges implements LinkHealth.Listener {
     public static final String LOST = "link.lost";
     public static final String BACK = "link.back";
     static final String KEY = "link change".intern();
-    private static final Gson GSON = new Gson();
+    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
 
     private final Outbound outbound;
     private final Publisher<Event> publisher;

@@ -135,6 +135,7 @@ class LinkLostLinesTest {
         // the device speaks 3 s after the silence began: back
         long lostAt = clock.nanoTime();
         device = SerialLink.inProcess("device", wire, false, (l, e, t) -> { }, clock).start();
+        await("the device's end open").atMost(Duration.ofSeconds(10)).until(device::isConnected);
         clock.advanceNs(2_000_000_000L);
         device.send(Envelope.newBuilder().setHeartbeat(Heartbeat.newBuilder().setUptimeMs(1)).build());
         tickUntil("back", () -> !lines(Level.INFO).isEmpty());
