@@ -208,11 +208,14 @@ class DynamixelArmRunTest {
             NodeRuntime n = build(LaunchLoader.load(launch, Map.of("port", pty.a().toString())));
             try {
                 n.start();
-                await("servo 1 is driven: torque on").atMost(Duration.ofSeconds(10))
-                        .until(() -> servos.value(1, TORQUE_ENABLE, 1) == 1);
+                // what this waits for: the bus's start-up done (PINGs, the Operating Mode check, torque on: its first
+                // poll cycle follows them) and servo 1's torque-on arrived; the guard only catches a hang, as the PINGs'
+                // retries over a 57,600-baud pty can take long on a busy host
+                await("the bus's start-up done and servo 1 driven: torque on").atMost(Duration.ofSeconds(60))
+                        .until(() -> n.view().devices().bus("wheels").cycles() > 0 && servos.value(1, TORQUE_ENABLE, 1) == 1);
                 assertThat(n.view().devices().bus("wheels").driven(0)).as("servo 1 (index 0)").isTrue();
-                await("servo 2 (index 1) not driven: its EEPROM says position mode, and keep forbids the write")
-                        .atMost(Duration.ofSeconds(10)).until(() -> !n.view().devices().bus("wheels").driven(1));
+                assertThat(n.view().devices().bus("wheels").driven(1))
+                        .as("servo 2 (index 1) not driven: its EEPROM says position mode, and keep forbids the write").isFalse();
                 assertThat(servos.value(2, TORQUE_ENABLE, 1)).as("servo 2 never gets torque").isZero();
                 assertThat(servos.value(2, operatingMode, 1)).as("servo 2 keeps its EEPROM value").isEqualTo(3);
                 assertThat(servos.writesAt(operatingMode)).as("no Operating Mode write at all").isZero();
