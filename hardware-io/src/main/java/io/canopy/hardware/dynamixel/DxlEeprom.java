@@ -48,6 +48,8 @@ final class DxlEeprom {
         };
     }
 
+    private static final int READ_TRIES = 3;
+
     /** Puts every servo that answered PING ({@code models[i] > 0}) in the operating mode the bus's goals are for. */
     void operatingModes(int[] models) {
         if (operatingMode == null) {
@@ -59,8 +61,20 @@ final class DxlEeprom {
             if (models[i] <= 0) {
                 continue; // did not answer PING: told already
             }
-            long mode = tx.readOne(i, operatingMode);
+            long mode = -1;
+            for (int attempt = 0; attempt < READ_TRIES && mode < 0 && tx.up(); attempt++) {
+                mode = tx.readOne(i, operatingMode); // a status late on a busy host is retried, as PING is
+            }
             undriven[i] = false;
+            if (mode < 0 && !config.eepromWrites()) {
+                // eeprom="keep": a mode that could not be read is not known to be right, so the servo is not driven
+                undriven[i] = true;
+                LOG.error("dynamixel '{}': servo {} did not answer {} reads of its Operating Mode; eeprom=\"keep\" drives"
+                        + " only a servo whose mode is known to fit, so this servo is not driven until the port comes back;"
+                        + " check its cable and power", config.name(), ids[i], READ_TRIES);
+                events.servoError(ids[i]);
+                continue;
+            }
             if (mode < 0 || (velocityMode ? mode == 1 : mode == 3 || mode == 4 || mode == 5)) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.canopy.hardware.dynamixel;
 
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
@@ -22,15 +23,26 @@ final class DxlEvents {
     final String servoMissing;
     final String modelMismatch;
     final String hardwareError;
+    /** The bus's port, and each servo on it (same order as the ids): lost / back, told in the node's one format. */
+    final LinkHealth busHealth;
+    final LinkHealth[] servoHealth;
     private final EventQueue events;
     private final NanoClock clock;
     private final Event ioEvent = new Event(8);
     private final byte[] payload = new byte[2];
     private final AtomicLong servoErrors = new AtomicLong();
 
-    DxlEvents(String bus, EventQueue events, NanoClock clock) {
+    DxlEvents(DynamixelConfig config, EventQueue events, NanoClock clock) {
+        String bus = config.name();
         this.events = events;
         this.clock = clock;
+        String failsafe = config.failsafe() == DynamixelConfig.Failsafe.ZERO_VELOCITY ? "zero velocity" : "torque off";
+        busHealth = new LinkHealth(bus, "dynamixel", "goals stop; " + failsafe + " when it is back", clock);
+        int[] ids = config.ids();
+        servoHealth = new LinkHealth[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            servoHealth[i] = new LinkHealth(bus + "/" + ids[i], "dynamixel servo", failsafe, clock);
+        }
         noAnswer = (bus + ".no_answer").intern();
         servoError = (bus + ".servo_error").intern();
         linkLost = (bus + ".link_lost").intern();

@@ -4,8 +4,6 @@ import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.EventKind;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One cycle of a {@link DynamixelBus}, on its bus thread: the failsafe or torque change when one was asked for, one
@@ -15,7 +13,6 @@ import org.slf4j.LoggerFactory;
  * ({@code servo_back}), and bad input. Nothing allocated per cycle.
  */
 final class DxlPoller implements DxlTransactions.Sink {
-    private static final Logger LOG = LoggerFactory.getLogger(DynamixelBus.class);
     static final int READ_START = 126;
     static final int READ_LENGTH = 146 - 126 + 1;
 
@@ -191,14 +188,13 @@ final class DxlPoller implements DxlTransactions.Sink {
                 // reported by no_answer and answered=0, and never got the torque-on it missed
                 if (++missed[i] == config.lostAfter() && config.lostAfter() > 0 && seen[i]) {
                     servosLost.incrementAndGet();
-                    LOG.warn("dynamixel '{}': servo {} missed {} reads in a row: lost; failsafe ({})", config.name(), ids[i],
-                            missed[i], config.failsafe());
+                    events.servoHealth[i].lost("missed " + missed[i] + " reads in a row");
                     events.event(EventKind.COMMAND, events.servoLost, ids[i]);
                     failsafeRequests.incrementAndGet(); // written at the start of the next cycle
                 }
             } else {
                 if (config.lostAfter() > 0 && seen[i] && missed[i] >= config.lostAfter()) {
-                    LOG.info("dynamixel '{}': servo {} answers again; goals stay off until the tree resumes", config.name(), ids[i]);
+                    events.servoHealth[i].back(); // goals stay off until the tree resumes
                     events.event(EventKind.COMMAND, events.servoBack, ids[i]);
                 }
                 seen[i] = true;

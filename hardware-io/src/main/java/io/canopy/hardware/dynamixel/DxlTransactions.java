@@ -4,8 +4,6 @@ import io.canopy.hardware.serial.Transport;
 import io.canopy.tick.EventKind;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The packet layer of a {@link DynamixelBus}, on its bus thread: writes instruction packets to the port, waits up to
@@ -15,7 +13,6 @@ import org.slf4j.LoggerFactory;
  * {@code <name>.servo_error}. Reuses its buffers: nothing allocated per packet.
  */
 final class DxlTransactions {
-    private static final Logger LOG = LoggerFactory.getLogger(DynamixelBus.class);
     /** What the bus thread waits for: the answers to a SYNC_READ, or one servo's answer to a PING or a READ. */
     static final int T_SYNC = 0;
     static final int T_PING = 1;
@@ -227,7 +224,7 @@ final class DxlTransactions {
         up = false;
         lostCount.incrementAndGet();
         sink.linkLost();
-        LOG.warn("dynamixel '{}' ({}): bus lost: {}; reopening", config.name(), transport.describe(), transport.lastError());
+        events.busHealth.lost(transport.describe() + ": " + transport.lastError() + "; reopening");
         transport.close();
         events.event(EventKind.COMMAND, events.linkLost, 0);
     }

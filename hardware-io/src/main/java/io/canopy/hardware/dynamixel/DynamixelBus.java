@@ -4,11 +4,13 @@ import io.canopy.hardware.serial.Transport;
 import io.canopy.hardware.stream.SeqlockTable;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.EventQueue;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.tick.NanoClock;
 import io.canopy.tick.StallHandler;
 import io.canopy.tick.TickListener;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -96,12 +98,22 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
         goalValues = new double[ids.length];
         Arrays.fill(goalValues, Double.NaN);
         undriven = new boolean[ids.length];
-        this.events = new DxlEvents(config.name(), events, clock);
+        this.events = new DxlEvents(this.config, events, clock);
         tx = new DxlTransactions(config, transport, this.events, ids, indexOfId);
         hardware = new DxlHardwareErrors(config, table, tx, this.events, states, ids);
         poller = new DxlPoller(config, table, tx, this.events, hardware, states, goals, ids, undriven);
         tx.listen(poller);
         startup = new DxlStartup(config, table, tx, this.events, ids, undriven);
+    }
+
+    /** The bus's port: lost / back, told in the node's one format. */
+    public LinkHealth health() {
+        return events.busHealth;
+    }
+
+    /** Each servo (in the order of the ids): lost after {@code lost_after} missed reads, back when it answers. */
+    public List<LinkHealth> servoHealth() {
+        return List.of(events.servoHealth);
     }
 
     /** Opens the port on the calling thread (a wrong port fails here) and starts the bus thread. */
@@ -128,6 +140,7 @@ public final class DynamixelBus implements TickListener, StallHandler, AutoClose
                 try {
                     tx.open();
                     backoffMs = 50;
+                    events.busHealth.back();
                     events.event(EventKind.COMMAND, events.linkBack, 0);
                     startup.run(); // a servo swapped or unplugged while the port was away
                     poller.stop(); // the servos may have rebooted: no goals until the tree resumes

@@ -1,5 +1,6 @@
 package io.canopy.hardware.mavlink;
 
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
 import io.canopy.tick.NanoClock;
@@ -22,6 +23,7 @@ final class LinkWatch {
     private final VehicleEvents events;
     private final String evLinkLost;
     private final String evLinkBack;
+    private final LinkHealth health;
 
     // tick thread
     private final Event tickEvent = new Event(16);
@@ -39,6 +41,13 @@ final class LinkWatch {
         this.events = events;
         evLinkLost = events.name("link_lost");
         evLinkBack = events.name("link_back");
+        health = new LinkHealth(config.name(), "mavlink", "set-points stopped (the autopilot's own link-loss failsafe acts)",
+                clock);
+    }
+
+    /** The link's lost/back state, told in the node's one format. */
+    LinkHealth health() {
+        return health;
     }
 
     /** Tick thread: decides the link's health from the heartbeat age, and sends the own heartbeat when due. */
@@ -49,8 +58,12 @@ final class LinkWatch {
             connected = alive;
             if (!alive) {
                 setpoints.clear(); // no stale setpoint resumes by itself when the link comes back
+                if (hb != Long.MIN_VALUE) { // heard before: lost (a vehicle not heard yet is not lost)
+                    health.lost(nowNs, "no HEARTBEAT for " + LinkHealth.seconds(nowNs - hb));
+                }
             } else {
                 requestStreams();
+                health.back(nowNs);
             }
             events.offer(tickEvent.set(EventKind.COMMAND, alive ? evLinkBack : evLinkLost, nowNs));
         }

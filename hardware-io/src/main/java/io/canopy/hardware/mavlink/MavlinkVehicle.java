@@ -1,5 +1,6 @@
 package io.canopy.hardware.mavlink;
 
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.hardware.stream.ByteLink;
 import io.canopy.tick.Event;
 import io.canopy.tick.EventKind;
@@ -190,6 +191,11 @@ public final class MavlinkVehicle implements ByteLink.Receiver, MavlinkParser.Ha
     /** Tick thread: whether heartbeats arrive (as of this tick). */
     public boolean connected() {
         return linkWatch.connected();
+    }
+
+    /** The vehicle's link state (lost / back), told in the node's one format. */
+    public LinkHealth health() {
+        return linkWatch.health();
     }
 
     /** Any thread (status, telemetry): whether a heartbeat came within the heartbeat timeout, by the clock now. */

@@ -1,6 +1,9 @@
 package io.canopy.hardware.stream;
 
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.hardware.serial.Transport;
+import io.canopy.tick.NanoClock;
+import io.canopy.tick.SystemNanoClock;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,6 +46,7 @@ public final class ByteLink implements AutoCloseable {
     private final AtomicLong framesSent = new AtomicLong();
     private final AtomicLong framesRefused = new AtomicLong();
     private final AtomicLong lostCount = new AtomicLong();
+    private final LinkHealth health;
     private volatile boolean up;
     private volatile boolean running;
     private Thread reader;
@@ -54,6 +58,12 @@ public final class ByteLink implements AutoCloseable {
      */
     public ByteLink(String name, Transport transport, Receiver receiver, int frames, int frameBytes,
             long reconnectMinMs, long reconnectMaxMs) {
+        this(name, transport, receiver, frames, frameBytes, reconnectMinMs, reconnectMaxMs, SystemNanoClock.INSTANCE);
+    }
+
+    /** As above, timing its lost/back with {@code clock} (the node's). */
+    public ByteLink(String name, Transport transport, Receiver receiver, int frames, int frameBytes,
+            long reconnectMinMs, long reconnectMaxMs, NanoClock clock) {
         if (frames < 2 || frameBytes < 1 || reconnectMinMs <= 0 || reconnectMaxMs < reconnectMinMs) {
             throw new IllegalArgumentException("byte link '" + name + "': need frames >= 2, frameBytes >= 1 and"
                     + " 0 < reconnectMinMs <= reconnectMaxMs, got " + frames + ", " + frameBytes + ", "
@@ -69,6 +79,13 @@ public final class ByteLink implements AutoCloseable {
         }
         this.reconnectMinMs = reconnectMinMs;
         this.reconnectMaxMs = reconnectMaxMs;
+        this.health = new LinkHealth(name, transport instanceof UdpByteTransport ? "udp" : "byte link",
+                "frames refused; the port is reopened with a backoff up to " + reconnectMaxMs + " ms", clock);
+    }
+
+    /** The link's port: lost / back, told in the node's one format. */
+    public LinkHealth health() {
+        return health;
     }
 
     /**
@@ -87,7 +104,7 @@ public final class ByteLink implements AutoCloseable {
             if (requireOpen) {
                 throw new IOException(name + " (" + transport.describe() + "): " + e.getMessage(), e);
             }
-            LOG.warn("{} ({}): cannot open yet: {}; retrying", name, transport.describe(), e.getMessage());
+            health.lost(transport.describe() + ": cannot open yet: " + e.getMessage());
         }
         running = true;
         reader = new Thread(this::readLoop, name + "-reader");
@@ -146,7 +163,7 @@ public final class ByteLink implements AutoCloseable {
                     transport.open();
                     up = true;
                     backoffMs = reconnectMinMs;
-                    LOG.info("{} ({}): open again", name, transport.describe());
+                    health.back();
                     receiver.onBack();
                 } catch (IOException e) {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoffMs));
@@ -176,7 +193,7 @@ public final class ByteLink implements AutoCloseable {
         while ((f = outgoing.relaxedPoll()) != null) {
             free.relaxedOffer(f);
         }
-        LOG.warn("{} ({}): device lost: {}; reconnecting", name, transport.describe(), reason);
+        health.lost(transport.describe() + ": " + reason);
         receiver.onLost(reason);
     }
 

@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.canopy.bt.Blackboard;
 import io.canopy.bt.Entry;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.launch.plan.RemotePlan;
 import io.canopy.messaging.MessageListener;
 import io.canopy.messaging.MqttNode;
@@ -65,10 +66,13 @@ final class RemoteLink {
     /** MQTT thread's event for the inbox. */
     private final Event in = new Event(0);
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
+    /** The worker gone offline (its last will, or its own word) and back online, told in the node's one format. */
+    final LinkHealth health;
 
     RemoteLink(RemotePlan plan, RemoteNodes.Host host) {
         this.plan = plan;
         this.host = host;
+        this.health = new LinkHealth(plan.type(), "remote worker", "its actions fail until it is back", host.clock());
         this.goalKey = new String("remote " + plan.type() + " goal -> " + plan.topic() + "/goal");
         this.cancelKey = new String("remote " + plan.type() + " cancel -> " + plan.topic() + "/cancel");
         this.workerKey = new String("remote " + plan.type() + " <- " + plan.topic() + "/worker");
@@ -204,7 +208,12 @@ final class RemoteLink {
                     topic, text);
             return;
         }
-        LOG.info("remote {}: worker {} on {}{}", plan.type(), state, topic, retained ? " (retained)" : "");
+        LOG.debug("remote {}: worker {} on {}{}", plan.type(), state, topic, retained ? " (retained)" : "");
+        if (state == OFFLINE) {
+            health.lost(topic + " says offline" + (retained ? " (retained)" : ""));
+        } else if (!health.back()) {
+            LOG.info("remote {}: worker online on {}{}", plan.type(), topic, retained ? " (retained)" : "");
+        }
         if (state == OFFLINE) {
             toInbox(EventKind.COMMAND, offlineKey, OFFLINE);
         }

@@ -6,6 +6,7 @@ import io.canopy.bt.NodeType;
 import io.canopy.bt.Port;
 import io.canopy.bt.standin.StandIn;
 import io.canopy.bt.standin.StandInAction;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.launch.plan.RemotePlan;
 import io.canopy.messaging.MqttNode;
 import io.canopy.tick.Event;
@@ -49,6 +50,11 @@ public final class RemoteNodes {
             links.add(new RemoteLink(p, host));
         }
         return new RemoteNodes(links);
+    }
+
+    /** Each worker's lost (offline) / back (online) state. */
+    public List<LinkHealth> linkHealth() {
+        return links.stream().map(l -> l.health).toList();
     }
 
     /** Registers one action type per remote, with its declared ports, into {@code registry}. */

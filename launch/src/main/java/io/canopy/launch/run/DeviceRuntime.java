@@ -8,6 +8,7 @@ import io.canopy.hardware.dynamixel.DynamixelBus;
 import io.canopy.hardware.dynamixel.DynamixelBuses;
 import io.canopy.hardware.dynamixel.DynamixelConfig;
 import io.canopy.hardware.dynamixel.ServoBlackboard;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.hardware.mavlink.MavlinkConfig;
 import io.canopy.hardware.mavlink.MavlinkFrames;
 import io.canopy.hardware.mavlink.MavlinkParser;
@@ -103,7 +104,7 @@ public final class DeviceRuntime implements AutoCloseable {
         } catch (InputException e) {
             throw new InputException(p.source() + ": " + e.getMessage());
         }
-        ByteLink link = new ByteLink(lp.name(), transport(lp), vehicle, 64, MavlinkFrames.MAX_FRAME, 50, 2000);
+        ByteLink link = new ByteLink(lp.name(), transport(lp), vehicle, 64, MavlinkFrames.MAX_FRAME, 50, 2000, ticker.clock());
         vehicle.attach(link);
         try {
             link.start(true);
@@ -255,6 +256,20 @@ public final class DeviceRuntime implements AutoCloseable {
     }
 
     /** The vehicle named {@code name} (tests). */
+    /** Every device link's lost/back state: each vehicle and its byte link, each Dynamixel bus and its servos. */
+    public List<LinkHealth> linkHealth() {
+        List<LinkHealth> out = new ArrayList<>();
+        for (Vehicle v : vehicles) {
+            out.add(v.vehicle.health());
+            out.add(v.link.health());
+        }
+        for (Bus b : buses) {
+            out.add(b.bus.health());
+            out.addAll(b.bus.servoHealth());
+        }
+        return out;
+    }
+
     MavlinkVehicle vehicle(String name) {
         return vehicleService.find(name);
     }

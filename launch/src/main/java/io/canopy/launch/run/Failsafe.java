@@ -3,6 +3,7 @@ package io.canopy.launch.run;
 import io.canopy.bt.Entry;
 import io.canopy.expr.ValueKind;
 import io.canopy.hardware.device.MotorController;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.hardware.serial.SerialLink;
 import io.canopy.launch.route.EventBus;
 import io.canopy.tick.Event;
@@ -147,7 +148,7 @@ public final class Failsafe implements StallHandler {
                 w.lastFrameNs = arrived != 0 && arrived - nowNs <= 0 ? arrived : nowNs;
                 if (w.silent) {
                     w.silent = false;
-                    LOG.info("node {}: serial link {}: frames again after a silence; device.back", node, w.link.plan.name());
+                    w.link.health.back(nowNs);
                     bus.publish(SerialLink.EVENT_DEVICE_BACK, w.link.plan.name(), null, nowNs);
                 }
             } else if (!w.silent && w.timeoutNs > 0 && nowNs - w.lastFrameNs > w.timeoutNs) {
@@ -156,9 +157,8 @@ public final class Failsafe implements StallHandler {
                 if (w.link.motors != null) {
                     w.link.motors.hold(true);
                 }
-                LOG.warn("node {}: serial link {}: no frame for {} ms (timeout_ms {}) while the port is open; motors held "
-                        + "at stop, device.lost", node, w.link.plan.name(), (nowNs - w.lastFrameNs) / 1_000_000,
-                        w.timeoutNs / 1_000_000);
+                w.link.health.lost(nowNs, "no frame for " + LinkHealth.seconds(nowNs - w.lastFrameNs) + " (timeout_ms "
+                        + w.timeoutNs / 1_000_000 + ") with the port open");
                 bus.publish(SerialLink.EVENT_DEVICE_LOST, w.link.plan.name(), null, nowNs);
             }
         }

@@ -7,6 +7,7 @@ import io.canopy.hardware.device.DeviceRole;
 import io.canopy.hardware.device.ImuSensor;
 import io.canopy.hardware.device.MotorController;
 import io.canopy.hardware.device.RangeSensor;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialConfig;
@@ -42,9 +43,12 @@ public final class LinkRuntime implements AutoCloseable {
     final List<MotorPlan> motorPlans;
     public final BatteryMonitor battery;
     final RangeSensor range;
+    /** Lost (the port, or a silence) and back, told in the node's one format. */
+    public final LinkHealth health;
 
     private LinkRuntime(SerialPlan plan, SerialLink link, DiffDriveSim sim, MotorController motors,
-            List<MotorPlan> motorPlans, BatteryMonitor battery, RangeSensor range) {
+            List<MotorPlan> motorPlans, BatteryMonitor battery, RangeSensor range, LinkHealth health) {
+        this.health = health;
         this.plan = plan;
         this.link = link;
         this.sim = sim;
@@ -67,12 +71,13 @@ public final class LinkRuntime implements AutoCloseable {
     /** As above; {@code nodeTap} may put a gate in front of the roles, or replace the port or simulator by a cable (replay). */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
             LinkSink downstream, NanoClock clock, NodeTap nodeTap) {
-        return build(plan, motorPlans, sensors, tap, downstream, clock, nodeTap, UnaryOperator.identity());
+        return build(plan, motorPlans, sensors, tap, downstream, clock, nodeTap, UnaryOperator.identity(),
+                new LinkHealth(plan.name(), "serial", "motors held at stop", clock));
     }
 
-    /** As above; {@code wake} wraps the roles' sink (a tree's {@code wake_on}, see {@link WakeOnInput}). */
+    /** As above; {@code wake} wraps the roles' sink, {@code health} tells lost/back (a tree's {@code wake_on}, see {@link WakeOnInput}). */
     static LinkRuntime build(SerialPlan plan, List<MotorPlan> motorPlans, List<SensorPlan> sensors, MessageTap tap,
-            LinkSink downstream, NanoClock clock, NodeTap nodeTap, UnaryOperator<LinkSink> wake) {
+            LinkSink downstream, NanoClock clock, NodeTap nodeTap, UnaryOperator<LinkSink> wake, LinkHealth health) {
         List<DeviceRole> roles = new ArrayList<>();
         roles.add(tap);
         MotorController motors = null;
@@ -126,7 +131,7 @@ public final class LinkRuntime implements AutoCloseable {
         if (motors != null) {
             motors.attach(link);
         }
-        return new LinkRuntime(plan, link, sim, motors, List.copyOf(motorPlans), battery, range);
+        return new LinkRuntime(plan, link, sim, motors, List.copyOf(motorPlans), battery, range, health);
     }
 
     /** The simulator's {@code <param>}s (checked by the launch loader). */

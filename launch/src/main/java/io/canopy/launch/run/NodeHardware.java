@@ -1,6 +1,7 @@
 package io.canopy.launch.run;
 
 import io.canopy.bt.Blackboard;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.launch.plan.MotorPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.SensorPlan;
@@ -46,8 +47,11 @@ final class NodeHardware {
             taps.put(s.name(), in);
             List<MotorPlan> motors = plan.motors().stream().filter(m -> m.link().equals(s.name())).toList();
             List<SensorPlan> sensors = plan.sensors().stream().filter(m -> m.link().equals(s.name())).toList();
-            links.put(s.name(), LinkRuntime.build(s, motors, sensors, in, new LinkEvents(ticker), ticker.clock(), tap,
-                    WakeOnInput.forLink(plan, ticker, s.name())));
+            LinkHealth health = new LinkHealth(s.name(), s.simulated() ? "simulated serial" : "serial",
+                    motors.isEmpty() ? "none (no motors on it)" : plan.machines().isEmpty() ? "motors held at stop"
+                            : "motors held at stop until the mission raises " + Failsafe.EVENT_RELEASE, ticker.clock());
+            links.put(s.name(), LinkRuntime.build(s, motors, sensors, in, new LinkEvents(ticker, health), ticker.clock(), tap,
+                    WakeOnInput.forLink(plan, ticker, s.name()), health));
         }
     }
 

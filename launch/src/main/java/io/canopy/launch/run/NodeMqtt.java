@@ -1,9 +1,11 @@
 package io.canopy.launch.run;
 
 import io.canopy.InputException;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.launch.fleet.ClaimBoard;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.remote.RemoteNodes;
+import io.canopy.launch.report.LinkChanges;
 import io.canopy.launch.report.NodeInfo;
 import io.canopy.launch.report.Telemetry;
 import io.canopy.launch.route.InboundRouter;
@@ -14,6 +16,7 @@ import io.canopy.messaging.MqttNode;
 import io.canopy.messaging.broker.EmbeddedBroker;
 import io.canopy.proto.LinkStatus;
 import io.canopy.tick.Ticker;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -103,6 +106,13 @@ final class NodeMqtt {
     void telemetry(NodeView view, Outbound outbound, NodeCycles cycles) {
         if (plan.hasMqtt() && plan.mqtt().telemetryTimer() != null) {
             cycles.of(plan.mqtt().telemetryTimer()).output.add(new Telemetry(view, client, outbound));
+        }
+        if (plan.hasMqtt() && client != null) { // each device link's lost/back, as its log line tells it
+            List<LinkHealth> links = new ArrayList<>();
+            view.linkRuntimes().forEach(l -> links.add(l.health));
+            links.addAll(view.devices().linkHealth());
+            links.addAll(remotes.linkHealth());
+            LinkChanges.attach(links, view.name(), client, outbound);
         }
     }
 

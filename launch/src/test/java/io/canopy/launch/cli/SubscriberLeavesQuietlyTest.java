@@ -64,7 +64,11 @@ class SubscriberLeavesQuietlyTest {
             assertThat(node.awaitConnected(10_000)).isTrue();
             var pub = node.newPublisher("~/tick", Event.class, Qos.AT_MOST_ONCE, false);
             Path out = dir.resolve("echo.out");
-            Process echo = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+            // a Ctrl-C in a terminal reaches a process whose SIGINT is at its default; a test run from a background job
+            // (bash -c '... &', a CI runner) would hand the child SIGINT *ignored*, and the JVM then installs no handler
+            // and never exits on it: env --default-signal=INT gives the child what a terminal's foreground job has
+            Process echo = new ProcessBuilder("env", "--default-signal=INT",
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                     System.getProperty("java.class.path"), CanopyMain.class.getName(), "echo", "robot1/#", "--broker", broker.url())
                     .redirectErrorStream(true).redirectOutput(out.toFile()).start();
             try {

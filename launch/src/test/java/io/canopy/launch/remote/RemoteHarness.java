@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.canopy.hardware.health.LinkHealth;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.run.LaunchRunner;
@@ -51,6 +52,7 @@ abstract class RemoteHarness {
     NodeView node;
     private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
     private final Logger remoteLog = (Logger) LoggerFactory.getLogger(RemoteLink.class);
+    private final Logger linkLog = (Logger) LoggerFactory.getLogger(LinkHealth.class);
 
     @BeforeEach
     void startBroker() throws Exception {
@@ -60,11 +62,13 @@ abstract class RemoteHarness {
         broker = EmbeddedBroker.start(port);
         logs.start();
         remoteLog.addAppender(logs);
+        linkLog.addAppender(logs);
     }
 
     @AfterEach
     void stopAll() throws Exception {
         remoteLog.detachAppender(logs);
+        linkLog.detachAppender(logs);
         if (runner != null) {
             runner.close();
         }

@@ -3,7 +3,10 @@ package io.canopy.launch.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.canopy.proto.Envelope;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
@@ -65,11 +68,24 @@ abstract class RemoteRoundTrip extends RemoteHarness {
     void aWorkerThatDiesFailsTheRunningNodeWithTheReason() throws Exception {
         start(OUTCOME.formatted("600"), "3,4");
         await().atMost(WAIT).until(() -> worker.log().stream().anyMatch(l -> l.startsWith("goal ")));
-        worker.kill();
-        await().atMost(WAIT).until(() -> bb("outcome") != null);
-        assertThat(bb("outcome")).isEqualTo("failure");
-        assertThat(messages()).anyMatch(m -> m.contains("'plan' (ComputePathToPose on " + TOPIC + ")")
-                && m.contains("the worker went offline while goal") && m.contains(TOPIC + "/worker says offline"));
+        List<String> linkEvents = new CopyOnWriteArrayList<>();
+        try (MqttClient c = new MqttClient(brokerUrl(), "link-events", new MemoryPersistence())) {
+            c.connect();
+            c.subscribe("robot1/nav/links/events", 1, (t, m) -> linkEvents.add(
+                    Envelope.parseFrom(m.getPayload()).getEvent().getPayload().toStringUtf8()));
+            worker.kill();
+            await().atMost(WAIT).until(() -> bb("outcome") != null);
+            assertThat(bb("outcome")).isEqualTo("failure");
+            assertThat(messages()).anyMatch(m -> m.contains("'plan' (ComputePathToPose on " + TOPIC + ")")
+                    && m.contains("the worker went offline while goal") && m.contains(TOPIC + "/worker says offline"));
+            // the worker's loss in the one format every device link uses, and the same change on MQTT
+            String lost = "link 'ComputePathToPose' (remote worker): lost \u2014 " + TOPIC + "/worker says offline";
+            assertThat(messages()).filteredOn(m -> m.startsWith("link 'ComputePathToPose'")).singleElement()
+                    .satisfies(m -> assertThat(m).startsWith(lost).endsWith("; failsafe: its actions fail until it is back"));
+            await().atMost(WAIT).until(() -> !linkEvents.isEmpty());
+            assertThat(linkEvents.get(0)).contains("\"kind\":\"remote worker\"").contains("\"link\":\"ComputePathToPose\"");
+            c.disconnect();
+        }
     }
 
     @Test

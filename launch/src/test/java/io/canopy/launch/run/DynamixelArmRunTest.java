@@ -152,12 +152,14 @@ class DynamixelArmRunTest {
                 """);
         try (SocatPtyPair pty = SocatPtyPair.start(dir);
                 VirtualServoBus servos = new VirtualServoBus(new TtyTransport(SerialConfig.of(pty.b().toString(), 57600)),
-                        0.5, 1, 7).start()) {
+                        0.05, 1, 7).start()) { // 0.05 rad/s: the move to 1.0 rad takes 20 s, so it is still
+            // running when the failsafe trips, however long a busy host takes to start the node (at 0.5 rad/s a slow
+            // start let the move finish first, and the tree succeeded)
             servos.damageAnswers(3); // fewer than lost_after: servo 1 misses some reads, never ten in a row
             NodeRuntime n = build(LaunchLoader.load(launch, Map.of("port", pty.a().toString())));
             try {
                 n.start();
-                await("both servos answer").atMost(Duration.ofSeconds(5))
+                await("both servos answer").atMost(Duration.ofSeconds(60)) // a hang guard: the node's start on a busy host
                         .until(() -> bb(n.view(), "arm_gripper_answered") == 1.0 && bb(n.view(), "arm_base_answered") == 1.0);
                 servos.mute(7, true); // the gripper's cable breaks: it answers no more
                 TreeSlot watch = tree(n.view(), "watch");
@@ -193,7 +195,7 @@ class DynamixelArmRunTest {
                   <node name="base" stall_ms="2000">
                     <timer name="control" hz="100"/>
                     <serial name="bus" port="$(var port)" baud="57600"/>
-                    <dynamixel name="wheels" link="bus" mode="velocity" eeprom="keep" period_ms="20">
+                    <dynamixel name="wheels" link="bus" mode="velocity" eeprom="keep" period_ms="20" response_timeout_ms="200">
                       <servo id="1" name="left" model="XM430-W350"/>
                       <servo id="2" name="right" model="XM430-W350"/>
                     </dynamixel>
@@ -208,11 +210,16 @@ class DynamixelArmRunTest {
             NodeRuntime n = build(LaunchLoader.load(launch, Map.of("port", pty.a().toString())));
             try {
                 n.start();
-                await("servo 1 is driven: torque on").atMost(Duration.ofSeconds(10))
-                        .until(() -> servos.value(1, TORQUE_ENABLE, 1) == 1);
+                // response_timeout_ms="200": the virtual servos answer from a thread of this JVM through a pty; on a busy
+                // host a 20 ms window (ample for a real servo) lost their PING answers, and an unchecked servo is driven
+                // what this waits for: the bus's start-up done (PINGs, the Operating Mode check, torque on: its first
+                // poll cycle follows them) and servo 1's torque-on arrived; the guard only catches a hang, as the PINGs'
+                // retries over a 57,600-baud pty can take long on a busy host
+                await("the bus's start-up done and servo 1 driven: torque on").atMost(Duration.ofSeconds(60))
+                        .until(() -> n.view().devices().bus("wheels").cycles() > 0 && servos.value(1, TORQUE_ENABLE, 1) == 1);
                 assertThat(n.view().devices().bus("wheels").driven(0)).as("servo 1 (index 0)").isTrue();
-                await("servo 2 (index 1) not driven: its EEPROM says position mode, and keep forbids the write")
-                        .atMost(Duration.ofSeconds(10)).until(() -> !n.view().devices().bus("wheels").driven(1));
+                assertThat(n.view().devices().bus("wheels").driven(1))
+                        .as("servo 2 (index 1) not driven: its EEPROM says position mode, and keep forbids the write").isFalse();
                 assertThat(servos.value(2, TORQUE_ENABLE, 1)).as("servo 2 never gets torque").isZero();
                 assertThat(servos.value(2, operatingMode, 1)).as("servo 2 keeps its EEPROM value").isEqualTo(3);
                 assertThat(servos.writesAt(operatingMode)).as("no Operating Mode write at all").isZero();
