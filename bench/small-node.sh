@@ -61,7 +61,7 @@ measure() {
   local rss_kb threads
   rss_kb="$(awk '/VmRSS/ {print $2}' "/proc/$jpid/status")"
   threads="$(awk '/Threads/ {print $2}' "/proc/$jpid/status")"
-  for t in /proc/"$jpid"/task/*; do cat "$t/comm"; done | sed 's/[0-9]\+$/N/' | sort | uniq -c | sort -rn \
+  for t in /proc/"$jpid"/task/*; do cat "$t/comm" 2>/dev/null || true; done | sed 's/[0-9]\+$/N/' | sort | uniq -c | sort -rn \
     | sed 's/^ *\([0-9]*\) \(.*\)/\2 x\1/' | paste -sd, - | sed 's/,/, /g' >"$dir/$name.threads"
   wait "$pid" || true
   local first commands="-"

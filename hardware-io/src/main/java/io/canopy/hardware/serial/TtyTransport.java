@@ -1,11 +1,9 @@
 package io.canopy.hardware.serial;
 
-import com.sun.jna.Native;
-import com.sun.jna.Pointer;
+import com.sun.jna.Memory;
 import io.canopy.InputException;
 import io.canopy.hardware.posix.Libc;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
  * A serial port driven through libc ({@link Libc}, JNA): {@code open} non-blocking, an exclusive {@code flock} and
@@ -24,19 +22,13 @@ public final class TtyTransport implements Transport {
     private static final int CHUNK = 4096;
 
     private final SerialConfig config;
-    /**
-     * The native memory the calls use, one direct buffer kept reachable by this field and sliced into plain
-     * {@link Pointer}s: JNA's {@code Memory} would start JNA's cleaner thread, one thread more in every node.
-     */
-    private final ByteBuffer nativeArea = ByteBuffer.allocateDirect(3 * CHUNK + 16 + 2 * TtyTermios.SIZE + 64);
-    private final Pointer readBuf = slice(0, CHUNK);
-    private final Pointer writeBuf = slice(CHUNK, CHUNK);
-    private final Pointer tryWriteBuf = slice(2 * CHUNK, CHUNK);
-    private final Pointer pollFd = slice(3 * CHUNK, 8);
-    private final Pointer writePollFd = slice(3 * CHUNK + 8, 8);
-    private final Pointer savedTermios = slice(3 * CHUNK + 16, TtyTermios.SIZE);
-    private final Pointer termios = slice(3 * CHUNK + 16 + TtyTermios.SIZE, TtyTermios.SIZE);
-    private final Pointer termios2 = slice(3 * CHUNK + 16 + 2 * TtyTermios.SIZE, 64);
+    private final Memory pollFd = new Memory(8);
+    private final Memory readBuf = new Memory(CHUNK);
+    private final Memory writeBuf = new Memory(CHUNK);
+    private final Memory tryWriteBuf = new Memory(CHUNK);
+    private final Memory writePollFd = new Memory(8);
+    private final Memory savedTermios = new Memory(TtyTermios.SIZE);
+    private final Memory termios = new Memory(TtyTermios.SIZE);
     private volatile int fd = -1;
     private boolean saved;
     private volatile String lastError = "";
@@ -106,10 +98,6 @@ public final class TtyTransport implements Transport {
         }
     }
 
-    private Pointer slice(int offset, int size) {
-        return Native.getDirectBufferPointer(nativeArea).share(offset, size);
-    }
-
     private void configure(int d) throws IOException {
         termios.write(0, savedTermios.getByteArray(0, TtyTermios.SIZE), 0, TtyTermios.SIZE);
         TtyTermios.apply(termios, config);
@@ -121,14 +109,16 @@ public final class TtyTransport implements Transport {
             throw new IOException("tcsetattr: " + Libc.describe(Libc.errno()));
         }
         if (speed < 0) {
-            if (Libc.ioctl(d, Libc.TCGETS2, termios2) != 0) {
-                throw new IOException("baud " + config.baud() + " has no B constant and TCGETS2 failed: "
-                        + Libc.describe(Libc.errno()) + "; use a standard rate such as 115200");
-            }
-            TtyTermios.customBaud(termios2, config.baud());
-            if (Libc.ioctl(d, Libc.TCSETS2, termios2) != 0) {
-                throw new IOException("baud " + config.baud() + " refused by the driver: "
-                        + Libc.describe(Libc.errno()) + "; use a standard rate such as 115200");
+            try (Memory t2 = new Memory(TtyTermios.TERMIOS2_SIZE)) {
+                if (Libc.ioctl(d, Libc.TCGETS2, t2) != 0) {
+                    throw new IOException("baud " + config.baud() + " has no B constant and TCGETS2 failed: "
+                            + Libc.describe(Libc.errno()) + "; use a standard rate such as 115200");
+                }
+                TtyTermios.customBaud(t2, config.baud());
+                if (Libc.ioctl(d, Libc.TCSETS2, t2) != 0) {
+                    throw new IOException("baud " + config.baud() + " refused by the driver: "
+                            + Libc.describe(Libc.errno()) + "; use a standard rate such as 115200");
+                }
             }
         }
     }
