@@ -2,7 +2,8 @@
 # A small node on a small controller (issue 29, item 7): the robot's node as deployed - launch/examples/
 # serial-robot.launch.xml against an external Mosquitto, its base simulated out of process (`canopy sim --pty` on a
 # socat pty pair) - measured N times: resident memory and threads from /proc, the first tick from the node's log
-# ("first tick N ms after the JVM started"), and the median of each. `--demo` measures the demo instead
+# ("first tick N ms after the JVM started"), and the median of each. Each sample is taken SECONDS after the node's
+# first tick, then the node gets SIGTERM. `--demo` measures the demo instead
 # (patrol.launch.xml: embedded broker, in-process simulator).
 # Usage: bench/small-node.sh [--demo] [RUNS (default 5)] [SECONDS before the sample (default 15)]
 #   CANOPY    the launcher (default bin/canopy; /usr/bin/canopy measures the installed package); a first short run
@@ -38,12 +39,21 @@ fi
 
 # base NAME: a socat pty pair and the simulated base on one end (the node closing its end ends socat: one per run);
 # the node's end is $dir/NAME-node
+base_pids=()
 base() {
   socat pty,raw,echo=0,link="$dir/$1-node" pty,raw,echo=0,link="$dir/$1-base" >/dev/null 2>&1 &
   pids+=($!)
+  base_pids=($!)
   for _ in $(seq 50); do [ -e "$dir/$1-base" ] && break; sleep 0.1; done
   java -XX:+UseSerialGC -jar "$jar" sim --pty "$dir/$1-base" --status-ms 1000 >"$dir/$1-sim.log" 2>&1 &
   pids+=($!)
+  base_pids+=($!)
+}
+# ends a run's simulator and socat (left running, each would load the machine the next runs are measured on)
+base_end() {
+  for p in "${base_pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${base_pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  base_pids=()
 }
 
 # one run: writes "rss_mb threads first_tick_ms motor_commands" into $dir/NAME.figures and the threads by name into
@@ -54,26 +64,30 @@ measure() {
   CANOPY_PORT="$node_port" "$canopy" run "$file" --no-status --duration "${duration}s" "${args[@]}" >"$dir/$name.log" 2>&1 &
   local pid=$!
   pids+=($pid)
-  if [ "$duration" -le 2 ]; then wait "$pid" || true; return; fi
+  if [ "$duration" -le 2 ]; then wait "$pid" || true; base_end; return; fi
+  # the sample is taken $secs after the first tick (on a loaded machine the first tick can take many seconds)
+  for _ in $(seq 1800); do grep -q 'first tick' "$dir/$name.log" 2>/dev/null && break; sleep 0.1; done
   sleep "$secs"
   local jpid
   jpid="$(pgrep -P "$pid" java || echo "$pid")"
   local rss_kb threads
   rss_kb="$(awk '/VmRSS/ {print $2}' "/proc/$jpid/status")"
   threads="$(awk '/Threads/ {print $2}' "/proc/$jpid/status")"
-  for t in /proc/"$jpid"/task/*; do cat "$t/comm"; done | sed 's/[0-9]\+$/N/' | sort | uniq -c | sort -rn \
+  for t in /proc/"$jpid"/task/*; do cat "$t/comm" 2>/dev/null || true; done | sed 's/[0-9]\+$/N/' | sort | uniq -c | sort -rn \
     | sed 's/^ *\([0-9]*\) \(.*\)/\2 x\1/' | paste -sd, - | sed 's/,/, /g' >"$dir/$name.threads"
+  kill -TERM "$jpid" 2>/dev/null || true # a node stops on SIGTERM as under systemd
   wait "$pid" || true
   local first commands="-"
   first="$(grep -o 'first tick [0-9]* ms' "$dir/$name.log" | grep -o '[0-9]*' | head -1)"
   [ "$demo" = no ] && commands="$(grep -o 'commands=[0-9]*' "$dir/$name-sim.log" | tail -n 1 | cut -d= -f2)"
+  base_end
   printf '%.1f %s %s %s\n' "$(echo "$rss_kb / 1024" | bc -l)" "$threads" "${first:-0}" "${commands:-0}" >"$dir/$name.figures"
 }
 
 echo "small-node: $file with ${args[*]} ($([ "$demo" = yes ] && echo 'embedded broker, in-process simulator' || echo 'external Mosquitto, base simulated out of process')), $runs runs, sample after $secs s, launcher $canopy"
 measure warmup 2 # writes the class-data archive (the first start after a build or install)
 for i in $(seq "$runs"); do
-  measure "run$i" $((secs + 3))
+  measure "run$i" 600
   read -r rss threads first commands <"$dir/run$i.figures"
   load="$(cut -d' ' -f1 /proc/loadavg)"
   echo "run $i: rss_mb=$rss threads=$threads first_tick_ms=$first motor_commands=$commands load=$load"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Debian package and its service (issue 29): builds dist/target/canopy_<version>_all.deb with `bin/canopy dist`,
-# lints it (lintian: no errors), verifies canopy@.service (systemd-analyze verify), and - as root, where apt-get can
+# The Debian package, the tarball and the service (issue 29): builds dist/target/canopy_<version>_all.deb and
+# canopy-<version>.tar.gz with `bin/canopy dist`, unpacks the tarball in a temporary directory and runs its
+# bin/canopy validate on an example with no Maven on the PATH, lints the package (lintian: no errors), verifies canopy@.service (systemd-analyze verify), and - as root, where apt-get can
 # install it (CANOPY_CI_INSTALL=0 skips this) - installs it and plays systemd's part, since no systemd runs as PID 1
 # here: runs the installed demo as the canopy user with the unit's environment (NOTIFY_SOCKET on a socat datagram
 # socket, WATCHDOG_USEC, CACHE_DIRECTORY, JOURNAL_STREAM naming its stderr) and checks READY=1, WATCHDOG=1,
@@ -28,11 +29,27 @@ finish() {
   exit
 }
 
-if deb=$(bin/canopy dist 2>"$dir/dist.log"); then
-  pass "bin/canopy dist built $deb ($(du -k "$deb" | cut -f1) KB)"
+if built=$(bin/canopy dist 2>"$dir/dist.log"); then
+  deb=$(grep '\.deb$' <<<"$built")
+  tarball=$(grep '\.tar\.gz$' <<<"$built")
+  pass "bin/canopy dist built $deb ($(du -k "$deb" | cut -f1) KB) and $tarball ($(du -k "$tarball" | cut -f1) KB)"
 else
   fail "bin/canopy dist failed: $(tail -n 3 "$dir/dist.log" | tr '\n' ' ')"
   finish
+fi
+
+# the tarball, unpacked anywhere: its bin/canopy runs the jar beside it, with only Java on the PATH (no Maven)
+mkdir -p "$dir/unpacked" "$dir/path" "$dir/home"
+for t in java readlink dirname mkdir; do ln -s "$(command -v "$t")" "$dir/path/$t"; done
+if tar -xzf "$tarball" -C "$dir/unpacked" && top="$dir/unpacked/$(basename "$tarball" .tar.gz)" && [ -x "$top/bin/canopy" ]; then
+  if env -i PATH="$dir/path" HOME="$dir/home" "$top/bin/canopy" validate "$top/share/canopy/examples/patrol.launch.xml" \
+      >"$dir/tarball-validate.txt" 2>&1; then
+    pass "tarball: $(basename "$top")/bin/canopy validate patrol.launch.xml, no Maven on the PATH: $(tail -n 1 "$dir/tarball-validate.txt")"
+  else
+    fail "tarball: bin/canopy validate failed: $(tail -n 3 "$dir/tarball-validate.txt" | tr '\n' ' ')"
+  fi
+else
+  fail "tarball: $tarball does not unpack to $(basename "$tarball" .tar.gz)/bin/canopy"
 fi
 contents=$(dpkg-deb -c "$deb")
 missing=""

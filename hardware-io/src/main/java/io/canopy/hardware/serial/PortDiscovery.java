@@ -7,19 +7,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import jssc.SerialPortList;
 
 /**
- * Finds serial ports. jssc's {@link SerialPortList#getPortNames()} lists only real serial devices
- * ({@code /dev/ttyS*}, {@code ttyUSB*}, {@code ttyACM*}); it does not list pseudo-terminals, nor the
- * stable names under {@code /dev/serial/by-id}. {@link #list(Path, String)} lists a directory by glob
- * pattern instead, so ptys made by socat ({@code list(Path.of("/tmp"), "canopy-*")}) and udev symlinks
- * can be found too.
+ * Finds serial ports by listing directories: {@link #listDefault()} the usual Linux places (USB adapters, on-board
+ * UARTs of a Pi, a Jetson or an i.MX board, Bluetooth serial, the stable names under {@code /dev/serial/by-id});
+ * {@link #list(Path, String)} a directory by glob pattern, so ptys made by socat
+ * ({@code list(Path.of("/tmp"), "canopy-*")}) and udev symlinks can be found too.
  */
 public final class PortDiscovery {
     /** The usual places of serial devices on Linux, as directory and glob. */
     private static final String[][] DEFAULTS = {
-        {"/dev", "ttyUSB*"}, {"/dev", "ttyACM*"}, {"/dev", "ttyS*"}, {"/dev", "ttyAMA*"}, {"/dev/serial/by-id", "*"},
+        {"/dev", "ttyUSB*"}, {"/dev", "ttyACM*"}, {"/dev", "ttyS*"}, {"/dev", "ttyAMA*"}, {"/dev", "ttyTHS*"},
+        {"/dev", "ttymxc*"}, {"/dev", "ttyO*"}, {"/dev", "rfcomm*"}, {"/dev/serial/by-id", "*"},
     };
 
     private PortDiscovery() {}
@@ -44,20 +43,32 @@ public final class PortDiscovery {
         return ports;
     }
 
-    /** jssc's list plus the usual Linux places ({@code /dev/ttyUSB*}, {@code /dev/serial/by-id/*}, ...). */
+    /**
+     * The usual Linux places ({@code /dev/ttyUSB*}, {@code ttyACM*}, {@code /dev/serial/by-id/*}, ...). A
+     * {@code ttyS} with no UART behind it (the kernel makes 4 or 32 of them whatever the board has:
+     * {@code /sys/class/tty/ttySN/type} reads 0) is left out.
+     */
     public static List<String> listDefault() {
         TreeSet<String> all = new TreeSet<>();
-        try {
-            for (String name : SerialPortList.getPortNames()) {
-                all.add(name);
-            }
-        } catch (RuntimeException | UnsatisfiedLinkError e) {
-            // jssc's native library is missing on this platform; the directory listing still works
-        }
         for (String[] d : DEFAULTS) {
-            all.addAll(list(Path.of(d[0]), d[1]));
+            for (String port : list(Path.of(d[0]), d[1])) {
+                if (!phantomUart(Path.of(port).getFileName().toString())) {
+                    all.add(port);
+                }
+            }
         }
         return new ArrayList<>(all);
+    }
+
+    private static boolean phantomUart(String name) {
+        if (!name.startsWith("ttyS")) {
+            return false;
+        }
+        try {
+            return Files.readString(Path.of("/sys/class/tty", name, "type")).trim().equals("0");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static boolean isCharacterDevice(Path p) {

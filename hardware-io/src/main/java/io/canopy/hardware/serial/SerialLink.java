@@ -132,15 +132,12 @@ public final class SerialLink implements AutoCloseable {
         return this;
     }
 
-    /** A link on a tty (device or symlink, pty included), opened with jssc. Call {@link #start()}. */
+    /** A link on a tty (device or symlink, pty included). Call {@link #start()}. */
     public static SerialLink open(SerialConfig config, LinkSink sink) {
         return open(config, sink, SystemNanoClock.INSTANCE);
     }
 
-    /**
-     * As {@link #open(SerialConfig, LinkSink)}, stamping received frames with {@code clock} (the node's clock,
-     * so that the failsafe compares like with like).
-     */
+    /** As {@link #open(SerialConfig, LinkSink)}, stamping frames with {@code clock} (the node's, as the failsafe's). */
     public static SerialLink open(SerialConfig config, LinkSink sink, NanoClock clock) {
         config.validate();
         return new SerialLink(config.path(), config, new TtyTransport(config), sink, clock);
@@ -178,11 +175,13 @@ public final class SerialLink implements AutoCloseable {
         return this;
     }
 
-    /** Starts the reader and writer threads; the reader opens the port (retrying with backoff). */
+    /** Opens a tty now (a port held elsewhere: InputException); starts the threads; the reader retries an absent port. */
     public SerialLink start() {
         if (running) {
             throw new IllegalStateException("serial link " + name + " already started");
         }
+        connected = transport instanceof TtyTransport tty && tty.openOrRefuse();
+        leadingDelimiter = connected;
         running = true;
         reader = new Thread(this::readLoop, "serial-reader " + name);
         writer = new Thread(this::writeLoop, "serial-writer " + name);
@@ -377,7 +376,7 @@ public final class SerialLink implements AutoCloseable {
         applyRealtime("serial-reader " + name);
         byte[] buf = new byte[4096];
         long backoffMs = config.reconnectMinMs();
-        boolean everOpen = false;
+        boolean everOpen = connected;
         boolean lostRaised = false;
         long lostAtNs = 0;
         while (running) {

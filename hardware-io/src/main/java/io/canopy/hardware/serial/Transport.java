@@ -3,7 +3,7 @@ package io.canopy.hardware.serial;
 import java.io.IOException;
 
 /**
- * A byte pipe under a link: a tty opened with jssc ({@link TtyTransport}), an in-process pipe
+ * A byte pipe under a link: a tty driven through libc ({@link TtyTransport}), an in-process pipe
  * ({@link InProcessWire}) under a {@link SerialLink}, or a UDP socket under a raw byte link
  * ({@code io.canopy.hardware.stream}). {@link #read} is called only by the link's reader thread; {@link #write} and
  * {@link #tryWrite} by one thread at a time (the link's writer thread, or a sending thread that owns the port for

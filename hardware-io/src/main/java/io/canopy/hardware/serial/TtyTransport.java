@@ -1,28 +1,25 @@
 package io.canopy.hardware.serial;
 
 import com.sun.jna.Memory;
-import com.sun.jna.Native;
+import io.canopy.InputException;
+import io.canopy.hardware.posix.Libc;
 import java.io.IOException;
-import java.lang.reflect.Field;
-import jssc.SerialPort;
-import jssc.SerialPortException;
 
 /**
- * A serial port opened and configured by jssc, read by a blocking {@code poll} + {@code read} on its
- * descriptor with VMIN=1, VTIME=0. The descriptor is O_NONBLOCK: {@link #write} waits in {@code poll(POLLOUT)}
- * when the output buffer is full, {@link #tryWrite} returns what fit.
+ * A serial port driven through libc ({@link Libc}, JNA): {@code open} non-blocking, an exclusive {@code flock} and
+ * {@code TIOCEXCL} so that no second driver (another Canopy node, a terminal program) shares the bus, raw termios for
+ * the {@link SerialConfig}, and a read path that waits in {@code poll} + {@code read} with VMIN=1, VTIME=0.
+ * {@link #write} waits in {@code poll(POLLOUT)} when the output buffer is full, {@link #tryWrite} returns what fit.
  *
- * <p>Why not jssc's own read calls: {@code readBytes(n, timeout)} busy-waits (a whole core when the line
- * is idle) and its event listener adds about a millisecond of latency. jssc configures VMIN=0 VTIME=0;
- * this class sets VMIN=1 and waits in {@code poll} (100 ms at most, to notice {@link SerialLink#close}),
- * so the reader thread sleeps in the kernel and wakes as soon as a byte arrives. A hung-up device (a
- * pulled USB adapter, a killed socat) shows as POLLHUP/POLLERR or a failing read. On close the port's
- * original termios is restored (jssc would leave it at min=0 time=0, which makes a later blocking reader
- * of the same device spin on end-of-file).
+ * <p>The reader thread sleeps in the kernel and wakes as soon as a byte arrives ({@code poll} at most 100 ms, to
+ * notice {@link SerialLink#close}). A hung-up device (a pulled USB adapter, a killed socat) shows as
+ * POLLHUP/POLLERR or a failing read. On close the port's original termios is restored, then the descriptor is
+ * closed, which drops the lock and the exclusive mode.
+ *
+ * <p>A port that is held elsewhere fails to open with a {@link PortBusyException} naming the holder.
  */
 public final class TtyTransport implements Transport {
     private static final int CHUNK = 4096;
-    private static final Field PORT_HANDLE = portHandleField();
 
     private final SerialConfig config;
     private final Memory pollFd = new Memory(8);
@@ -30,68 +27,125 @@ public final class TtyTransport implements Transport {
     private final Memory writeBuf = new Memory(CHUNK);
     private final Memory tryWriteBuf = new Memory(CHUNK);
     private final Memory writePollFd = new Memory(8);
-    private final Memory savedTermios = new Memory(Posix.TERMIOS_SIZE);
-    private final Memory termios = new Memory(Posix.TERMIOS_SIZE);
-    private SerialPort port;
+    private final Memory savedTermios = new Memory(TtyTermios.SIZE);
+    private final Memory termios = new Memory(TtyTermios.SIZE);
     private volatile int fd = -1;
     private boolean saved;
     private volatile String lastError = "";
 
     public TtyTransport(SerialConfig config) {
-        if (!Posix.AVAILABLE) {
-            throw new IllegalStateException("serial links need Linux (libc via JNA) for their read path");
+        if (!Libc.AVAILABLE) {
+            throw new IllegalStateException("serial port " + config.path() + ": serial links need Linux (libc through"
+                    + " JNA); this platform has none");
         }
         this.config = config.validate();
     }
 
-    private static Field portHandleField() {
-        try {
-            Field f = SerialPort.class.getDeclaredField("portHandle");
-            f.setAccessible(true);
-            return f;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException("jssc 2.10.2 is required: SerialPort.portHandle not accessible", e);
-        }
-    }
-
     @Override
     public void open() throws IOException {
-        SerialPort p = new SerialPort(config.path());
-        try {
-            p.openPort();
-        } catch (SerialPortException e) {
-            lastError = reason(e);
-            throw new IOException(lastError);
+        String path = config.path();
+        int d = Libc.open(path, Libc.O_RDWR | Libc.O_NOCTTY | Libc.O_NONBLOCK | Libc.O_CLOEXEC, 0);
+        if (d < 0) {
+            int errno = Libc.errno();
+            if (errno == Libc.EBUSY) {
+                throw busy(path);
+            }
+            throw failed(openFailure(path, errno));
         }
         try {
-            int handle = (int) PORT_HANDLE.getLong(p);
-            saved = Posix.tcgetattr(handle, savedTermios) == 0;
-            p.setParams(config.baud(), config.dataBits(), stopBits(), parity());
-            p.setFlowControlMode(flowControl());
-            if (Posix.tcgetattr(handle, termios) != 0) {
-                throw new IOException("tcgetattr failed: " + Posix.strerror(Native.getLastError()));
+            if (Libc.flock(d, Libc.LOCK_EX | Libc.LOCK_NB) != 0) {
+                int errno = Libc.errno();
+                if (errno == Libc.EAGAIN) {
+                    throw busy(path);
+                }
+                throw new IOException("flock: " + Libc.describe(errno));
             }
-            int flags = Posix.fcntl(handle, Posix.F_GETFL, 0);
-            if (flags < 0 || Posix.fcntl(handle, Posix.F_SETFL, flags | Posix.O_NONBLOCK) != 0) {
-                throw new IOException("fcntl O_NONBLOCK failed: " + Posix.strerror(Native.getLastError()));
+            if (Libc.tcgetattr(d, savedTermios) != 0) {
+                int errno = Libc.errno();
+                throw new IOException(errno == Libc.ENOTTY
+                        ? "not a serial port (a tty); give a device such as /dev/ttyUSB0 or a pty"
+                        : "tcgetattr: " + Libc.describe(errno));
             }
-            termios.setByte(Posix.OFFSET_VMIN, (byte) 1);
-            termios.setByte(Posix.OFFSET_VTIME, (byte) 0);
-            if (Posix.tcsetattr(handle, Posix.TCSANOW, termios) != 0) {
-                throw new IOException("tcsetattr failed: " + Posix.strerror(Native.getLastError()));
+            saved = true;
+            if (Libc.ioctl(d, Libc.TIOCEXCL, null) != 0) {
+                throw new IOException("ioctl TIOCEXCL: " + Libc.describe(Libc.errno()));
             }
-            port = p;
-            fd = handle;
-        } catch (IllegalAccessException | IOException e) {
-            closeQuietly(p);
-            lastError = e instanceof SerialPortException ? reason((SerialPortException) e) : String.valueOf(e.getMessage());
-            throw new IOException(lastError);
+            configure(d);
+        } catch (IOException e) {
+            if (saved) {
+                Libc.tcsetattr(d, Libc.TCSANOW, savedTermios);
+                saved = false;
+            }
+            Libc.close(d);
+            throw failed(e);
+        }
+        fd = d;
+    }
+
+    /**
+     * Opens now for a link that is starting: true when open, false when the port cannot be opened yet (absent, no
+     * permission: the link's reader retries and says why); a port held elsewhere is refused with an
+     * {@link InputException}, the one line that names the port and its holder.
+     */
+    boolean openOrRefuse() {
+        try {
+            open();
+            return true;
+        } catch (PortBusyException e) {
+            throw new InputException(e.getMessage());
+        } catch (IOException e) {
+            return false;
         }
     }
 
-    private static String reason(SerialPortException e) {
-        String type = e.getExceptionType();
-        return type == null ? String.valueOf(e.getMessage()) : type;
+    private void configure(int d) throws IOException {
+        termios.write(0, savedTermios.getByteArray(0, TtyTermios.SIZE), 0, TtyTermios.SIZE);
+        TtyTermios.apply(termios, config);
+        int speed = TtyTermios.speedConstant(config.baud());
+        if (!TtyTermios.speed(termios, speed < 0 ? TtyTermios.speedConstant(38400) : speed)) {
+            throw new IOException("cfsetspeed: " + Libc.describe(Libc.errno()));
+        }
+        if (Libc.tcsetattr(d, Libc.TCSANOW, termios) != 0) {
+            throw new IOException("tcsetattr: " + Libc.describe(Libc.errno()));
+        }
+        if (speed < 0) {
+            try (Memory t2 = new Memory(TtyTermios.TERMIOS2_SIZE)) {
+                if (Libc.ioctl(d, Libc.TCGETS2, t2) != 0) {
+                    throw new IOException("baud " + config.baud() + " has no B constant and TCGETS2 failed: "
+                            + Libc.describe(Libc.errno()) + "; use a standard rate such as 115200");
+                }
+                TtyTermios.customBaud(t2, config.baud());
+                if (Libc.ioctl(d, Libc.TCSETS2, t2) != 0) {
+                    throw new IOException("baud " + config.baud() + " refused by the driver: "
+                            + Libc.describe(Libc.errno()) + "; use a standard rate such as 115200");
+                }
+            }
+        }
+    }
+
+    private PortBusyException busy(String path) {
+        PortBusyException e = new PortBusyException(PortHolder.busyMessage(path));
+        lastError = e.getMessage();
+        return e;
+    }
+
+    private IOException failed(String message) {
+        lastError = message;
+        return new IOException(message);
+    }
+
+    private IOException failed(IOException e) {
+        lastError = e.getMessage();
+        return e;
+    }
+
+    private static String openFailure(String path, int errno) {
+        return switch (errno) {
+            case Libc.ENOENT -> "no such port " + path + " (check the path: ls -l /dev/serial/by-id)";
+            case Libc.EACCES -> "permission denied on " + path + " (add the user to the port's group, usually"
+                    + " dialout: sudo usermod -aG dialout $USER, then log in again)";
+            default -> "open " + path + ": " + Libc.describe(errno);
+        };
     }
 
     @Override
@@ -102,40 +156,40 @@ public final class TtyTransport implements Transport {
             return -1;
         }
         pollFd.setInt(0, d);
-        pollFd.setShort(4, Posix.POLLIN);
+        pollFd.setShort(4, Libc.POLLIN);
         pollFd.setShort(6, (short) 0);
-        int r = Posix.poll(pollFd, 1, timeoutMs);
+        int r = Libc.poll(pollFd, 1, timeoutMs);
         if (r < 0) {
-            int errno = Native.getLastError();
-            if (errno == Posix.EINTR) {
+            int errno = Libc.errno();
+            if (errno == Libc.EINTR) {
                 return 0;
             }
-            lastError = "poll: " + Posix.strerror(errno);
+            lastError = "poll: " + Libc.describe(errno);
             return -1;
         }
         if (r == 0) {
             return 0;
         }
         short revents = pollFd.getShort(6);
-        if ((revents & Posix.POLLIN) != 0) {
-            long n = Posix.read(d, readBuf, Math.min(buf.length, CHUNK));
+        if ((revents & Libc.POLLIN) != 0) {
+            long n = Libc.read(d, readBuf, Math.min(buf.length, CHUNK));
             if (n > 0) {
                 readBuf.read(0, buf, 0, (int) n);
                 return (int) n;
             }
             if (n < 0) {
-                int errno = Native.getLastError();
-                if (errno == Posix.EAGAIN || errno == Posix.EINTR) {
+                int errno = Libc.errno();
+                if (errno == Libc.EAGAIN || errno == Libc.EINTR) {
                     return 0;
                 }
-                lastError = "read: " + Posix.strerror(errno);
+                lastError = "read: " + Libc.describe(errno);
                 return -1;
             }
             lastError = "read: end of file (device hung up)";
             return -1;
         }
-        if ((revents & (Posix.POLLHUP | Posix.POLLERR | Posix.POLLNVAL)) != 0) {
-            lastError = (revents & Posix.POLLHUP) != 0 ? "hang-up (POLLHUP)" : "poll error 0x" + Integer.toHexString(revents);
+        if ((revents & (Libc.POLLHUP | Libc.POLLERR | Libc.POLLNVAL)) != 0) {
+            lastError = (revents & Libc.POLLHUP) != 0 ? "hang-up (POLLHUP)" : "poll error 0x" + Integer.toHexString(revents);
             return -1;
         }
         return 0;
@@ -152,14 +206,14 @@ public final class TtyTransport implements Transport {
         while (off < len) {
             int n = Math.min(len - off, CHUNK);
             writeBuf.write(0, buf, off, n);
-            long w = Posix.write(d, writeBuf, n);
+            long w = Libc.write(d, writeBuf, n);
             if (w < 0) {
-                int errno = Native.getLastError();
-                if (errno == Posix.EINTR || errno == Posix.EAGAIN) {
+                int errno = Libc.errno();
+                if (errno == Libc.EINTR || errno == Libc.EAGAIN) {
                     waitWritable(d);
                     continue;
                 }
-                lastError = "write: " + Posix.strerror(errno);
+                lastError = "write: " + Libc.describe(errno);
                 return false;
             }
             off += (int) w;
@@ -181,13 +235,13 @@ public final class TtyTransport implements Transport {
         }
         int n = Math.min(len, CHUNK);
         tryWriteBuf.write(0, buf, off, n);
-        long w = Posix.write(d, tryWriteBuf, n);
+        long w = Libc.write(d, tryWriteBuf, n);
         if (w < 0) {
-            int errno = Native.getLastError();
-            if (errno == Posix.EAGAIN || errno == Posix.EINTR) {
+            int errno = Libc.errno();
+            if (errno == Libc.EAGAIN || errno == Libc.EINTR) {
                 return 0;
             }
-            lastError = "write: " + Posix.strerror(errno);
+            lastError = "write: " + Libc.describe(errno);
             return -1;
         }
         return (int) w;
@@ -201,72 +255,27 @@ public final class TtyTransport implements Transport {
     private void waitWritable(int d) {
         // not pollFd: the reader thread uses that one at the same time
         writePollFd.setInt(0, d);
-        writePollFd.setShort(4, Posix.POLLOUT);
+        writePollFd.setShort(4, Libc.POLLOUT);
         writePollFd.setShort(6, (short) 0);
-        Posix.poll(writePollFd, 1, 100);
+        Libc.poll(writePollFd, 1, 100);
     }
 
     @Override
     public void close() {
-        SerialPort p = port;
         int d = fd;
         fd = -1;
-        port = null;
-        if (d >= 0 && saved) {
-            Posix.tcsetattr(d, Posix.TCSANOW, savedTermios);
+        if (d < 0) {
+            return;
         }
-        if (p != null) {
-            closeQuietly(p);
+        if (saved) {
+            Libc.tcsetattr(d, Libc.TCSANOW, savedTermios);
+            saved = false;
         }
-    }
-
-    private static void closeQuietly(SerialPort p) {
-        try {
-            p.closePort();
-        } catch (SerialPortException | RuntimeException ignored) {
-            // the device is gone; nothing more to release
-        }
+        Libc.close(d); // also drops the flock and TIOCEXCL
     }
 
     @Override
     public String lastError() {
         return lastError;
-    }
-
-    private int parity() {
-        switch (config.parity()) {
-            case ODD:
-                return SerialPort.PARITY_ODD;
-            case EVEN:
-                return SerialPort.PARITY_EVEN;
-            case MARK:
-                return SerialPort.PARITY_MARK;
-            case SPACE:
-                return SerialPort.PARITY_SPACE;
-            default:
-                return SerialPort.PARITY_NONE;
-        }
-    }
-
-    private int stopBits() {
-        switch (config.stopBits()) {
-            case TWO:
-                return SerialPort.STOPBITS_2;
-            case ONE_POINT_FIVE:
-                return SerialPort.STOPBITS_1_5;
-            default:
-                return SerialPort.STOPBITS_1;
-        }
-    }
-
-    private int flowControl() {
-        switch (config.flowControl()) {
-            case RTS_CTS:
-                return SerialPort.FLOWCONTROL_RTSCTS_IN | SerialPort.FLOWCONTROL_RTSCTS_OUT;
-            case XON_XOFF:
-                return SerialPort.FLOWCONTROL_XONXOFF_IN | SerialPort.FLOWCONTROL_XONXOFF_OUT;
-            default:
-                return SerialPort.FLOWCONTROL_NONE;
-        }
     }
 }

@@ -163,7 +163,9 @@ class SerialLinkPtyTest {
         left = SerialLink.open(SerialConfig.of(pair.a().toString(), 115200), leftSink).start();
         await().atMost(Duration.ofSeconds(30)).until(() -> leftSink.events.contains(SerialLink.EVENT_DEVICE_LOST));
         pair.restart();
-        await().atMost(Duration.ofSeconds(30)).until(left::isConnected);
+        // the link is connected a moment before it raises device.back: wait for the event itself
+        await().atMost(Duration.ofSeconds(30)).until(() -> leftSink.events.contains(SerialLink.EVENT_DEVICE_BACK));
+        assertThat(left.isConnected()).isTrue();
         assertThat(leftSink.events).containsExactly(SerialLink.EVENT_DEVICE_LOST, SerialLink.EVENT_DEVICE_BACK);
     }
 

@@ -1,55 +1,19 @@
 package io.canopy.launch.service;
 
-import com.sun.jna.Native;
-import com.sun.jna.Platform;
+import io.canopy.hardware.posix.Libc;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
  * One datagram socket to systemd's {@code $NOTIFY_SOCKET}: {@code socket(AF_UNIX, SOCK_DGRAM)} and {@code sendto}
- * through JNA (Java 17 has no Unix datagram channel). A path starting with {@code @} is an abstract socket (its
+ * through JNA ({@link Libc}; Java 17 has no Unix datagram channel). A path starting with {@code @} is an abstract socket (its
  * first byte becomes NUL). Thread-safe: a datagram is one {@code sendto}. Also binds a receiving socket, for the
  * tests that play systemd's part.
  */
 public final class SdNotify implements AutoCloseable {
-    static final int AF_UNIX = 1;
-    static final int SOCK_DGRAM = 2;
-    static final int SOCK_CLOEXEC = 02000000;
-    static final int MSG_NOSIGNAL = 0x4000;
-    static final int MSG_DONTWAIT = 0x40;
     /** sizeof(struct sockaddr_un) on Linux: a 2-byte family and 108 bytes of path. */
     static final int SOCKADDR_UN_SIZE = 110;
-
-    /** The libc calls, direct-mapped. */
-    static final class Libc {
-        static final boolean AVAILABLE;
-
-        static {
-            boolean ok;
-            try {
-                ok = Platform.isLinux();
-                if (ok) {
-                    Native.register(Libc.class, Platform.C_LIBRARY_NAME);
-                }
-            } catch (UnsatisfiedLinkError | RuntimeException e) {
-                ok = false;
-            }
-            AVAILABLE = ok;
-        }
-
-        private Libc() {}
-
-        static native int socket(int domain, int type, int protocol);
-
-        static native long sendto(int fd, byte[] buf, long len, int flags, byte[] addr, int addrLen);
-
-        static native int bind(int fd, byte[] addr, int addrLen);
-
-        static native long recv(int fd, byte[] buf, long len, int flags);
-
-        static native int close(int fd);
-    }
 
     private final String path;
     private final byte[] addr;
@@ -66,7 +30,7 @@ public final class SdNotify implements AutoCloseable {
             throw new IllegalArgumentException("socket path longer than 107 bytes: " + path);
         }
         ByteBuffer b = ByteBuffer.allocate(SOCKADDR_UN_SIZE).order(ByteOrder.nativeOrder());
-        b.putShort((short) AF_UNIX);
+        b.putShort((short) Libc.AF_UNIX);
         b.put(name);
         if (abstractName) {
             b.put(2, (byte) 0); // "@name" -> "\0name", length without a trailing NUL
@@ -85,9 +49,9 @@ public final class SdNotify implements AutoCloseable {
         if (!Libc.AVAILABLE) {
             throw new IllegalStateException("no libc through JNA on this platform: cannot notify " + path);
         }
-        int fd = Libc.socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+        int fd = Libc.socket(Libc.AF_UNIX, Libc.SOCK_DGRAM | Libc.SOCK_CLOEXEC, 0);
         if (fd < 0) {
-            throw new IllegalStateException("socket(AF_UNIX, SOCK_DGRAM) failed: errno " + Native.getLastError());
+            throw new IllegalStateException("socket(AF_UNIX, SOCK_DGRAM) failed: " + Libc.describe(Libc.errno()));
         }
         return new SdNotify(path, fd);
     }
@@ -96,9 +60,9 @@ public final class SdNotify implements AutoCloseable {
     public static SdNotify bound(String path) {
         SdNotify s = to(path);
         if (Libc.bind(s.fd, s.addr, s.addrLen) != 0) {
-            int errno = Native.getLastError();
+            String errno = Libc.describe(Libc.errno());
             s.close();
-            throw new IllegalStateException("bind(" + path + ") failed: errno " + errno);
+            throw new IllegalStateException("bind(" + path + ") failed: " + errno);
         }
         return s;
     }
@@ -117,13 +81,13 @@ public final class SdNotify implements AutoCloseable {
         if (closed) {
             return false;
         }
-        return Libc.sendto(fd, message, message.length, MSG_NOSIGNAL, addr, addrLen) == message.length;
+        return Libc.sendto(fd, message, message.length, Libc.MSG_NOSIGNAL, addr, addrLen) == message.length;
     }
 
     /** A bound socket: the next datagram if one is waiting, else null (never blocks). */
     public String poll() {
         byte[] buf = new byte[4096];
-        long n = Libc.recv(fd, buf, buf.length, MSG_DONTWAIT);
+        long n = Libc.recv(fd, buf, buf.length, Libc.MSG_DONTWAIT);
         return n < 0 ? null : new String(buf, 0, (int) n, StandardCharsets.UTF_8);
     }
 

@@ -45,9 +45,6 @@ final class BenchSerialCommand implements Callable<Integer> {
     @Option(names = "--idle-seconds", defaultValue = "3", description = "How long to watch an idle link's CPU (default: ${DEFAULT-VALUE}).")
     double idleSeconds;
 
-    @Option(names = "--no-jssc", description = "Skip the comparison with jssc's own read paths (event listener, readBytes).")
-    boolean noJssc;
-
     @Override
     public Integer call() throws Exception {
         if (!SocatPtyPair.available()) {
@@ -70,21 +67,19 @@ final class BenchSerialCommand implements Callable<Integer> {
         }
         SerialBench.IdleFigures idle = SerialBench.idleCpu(dir, idleSeconds);
         SerialBench.CodecFigures codec = SerialBench.codec(1_000_000);
-        SerialBench.JsscFigures jssc = !noJssc
-                ? SerialBench.jssc(dir, warmup, Math.min(roundTrips, 1000), Math.min(idleSeconds, 2)) : null;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(json(links, idle, codec, jssc));
+            out.println(json(links, idle, codec));
         } else {
-            table(out, links, idle, codec, jssc);
+            table(out, links, idle, codec);
         }
         out.flush();
         return CanopyMain.EXIT_OK;
     }
 
     private static void table(PrintWriter out, List<SerialBench.LinkFigures> links, SerialBench.IdleFigures idle,
-            SerialBench.CodecFigures codec, SerialBench.JsscFigures jssc) {
-        out.println("serial links over a socat pty pair (jssc open/configure, poll + read with VMIN=1), one frame in flight");
+            SerialBench.CodecFigures codec) {
+        out.println("serial links over a socat pty pair (libc open/termios, poll + read with VMIN=1), one frame in flight");
         out.printf(Locale.ROOT, "%-9s %-6s %-11s %-9s %-9s %-9s %-10s %s%n",
                 "baud", "bytes", "round trips", "p50 us", "p99 us", "max us", "frames/s", "bad frames");
         for (SerialBench.LinkFigures f : links) {
@@ -103,15 +98,10 @@ final class BenchSerialCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "reader thread at %d baud, everything included (read, decode, parse, sink): %.0f bytes"
                     + " allocated per %d-byte frame%n", f.baud(), f.readerBytesPerFrame(), f.frameBytes());
         }
-        if (jssc != null) {
-            out.printf(Locale.ROOT, "for comparison, jssc's own read paths at 115200: event listener round trip p50 %.1f us,"
-                            + " p99 %.1f us; a thread waiting in readBytes(1, 100 ms) on an idle line uses %.1f %% of one core%n",
-                    jssc.listenerP50Us(), jssc.listenerP99Us(), jssc.readBytesIdleCpuPercent());
-        }
     }
 
     private static String json(List<SerialBench.LinkFigures> links, SerialBench.IdleFigures idle,
-            SerialBench.CodecFigures codec, SerialBench.JsscFigures jssc) {
+            SerialBench.CodecFigures codec) {
         StringBuilder sb = new StringBuilder("{\"links\":[");
         for (int i = 0; i < links.size(); i++) {
             SerialBench.LinkFigures f = links.get(i);
@@ -131,12 +121,6 @@ final class BenchSerialCommand implements Callable<Integer> {
                         + "\"parse_bytes_allocated_per_frame\":%.0f}}",
                 codec.payloadBytes(), codec.encodeNsPerFrame(), codec.decodeNsPerFrame(), codec.parseNsPerFrame(),
                 codec.receiveBytesAllocatedPerFrame(), codec.parseBytesAllocatedPerFrame()));
-        if (jssc != null) {
-            sb.setLength(sb.length() - 1);
-            sb.append(String.format(Locale.ROOT, ",\"jssc\":{\"listener_p50_us\":%.1f,\"listener_p99_us\":%.1f,"
-                            + "\"read_bytes_idle_cpu_percent\":%.1f}}",
-                    jssc.listenerP50Us(), jssc.listenerP99Us(), jssc.readBytesIdleCpuPercent()));
-        }
         return sb.toString();
     }
 }

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Builds dist/target/canopy_<version>_all.deb from this checkout: `bin/canopy dist` (needs Maven and a JDK 17;
-# dpkg-deb). The jar is built with Maven when it is missing or older than a source (as bin/canopy does), then a tree
-# is staged under dist/target/stage and packed with `dpkg-deb --build --root-owner-group`.
+# Builds, from this checkout, dist/target/canopy_<version>_all.deb and beside it dist/target/canopy-<version>.tar.gz:
+# `bin/canopy dist` (needs Maven and a JDK 17; dpkg-deb for the .deb). The jar is built with Maven when it is missing
+# or older than a source (as bin/canopy does), then a tree is staged under dist/target/stage and packed twice: with
+# `dpkg-deb --build --root-owner-group`, and as a tarball of the same files under canopy-<version>/ (bin/canopy,
+# share/canopy/canopy.jar, share/canopy/examples, ...: the launcher finds the jar relative to itself, so the
+# tarball runs wherever it is unpacked). Prints the two paths, the .deb first (or only the tarball's, with a note on
+# stderr, where dpkg-deb is missing).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dist="$root/dist"
 out="$dist/target"
 jar="$root/launch/target/canopy.jar"
 
-command -v dpkg-deb >/dev/null || { echo "canopy dist: dpkg-deb is missing (sudo apt install dpkg)" >&2; exit 2; }
 
 # the jar: CANOPY_CDS=0 bin/canopy --version rebuilds it when stale, and nothing else
 CANOPY_CDS=0 "$root/bin/canopy" --version >/dev/null
@@ -51,7 +54,26 @@ sed "s/@VERSION@/$version/; s/@SIZE@/$size/" "$dist/debian/control.in" > "$stage
   > "$stage/DEBIAN/md5sums"
 chmod 0644 "$stage/DEBIAN/md5sums" "$stage/DEBIAN/control"
 
-deb="$out/canopy_${version}_all.deb"
-rm -f "$out"/canopy_*_all.deb
-dpkg-deb -Zxz --build --root-owner-group "$stage" "$deb" >/dev/null
-echo "$deb"
+if command -v dpkg-deb >/dev/null; then
+  deb="$out/canopy_${version}_all.deb"
+  rm -f "$out"/canopy_*_all.deb
+  dpkg-deb -Zxz --build --root-owner-group "$stage" "$deb" >/dev/null
+  echo "$deb"
+else
+  echo "canopy dist: dpkg-deb is missing (sudo apt install dpkg): building the tarball only" >&2
+fi
+
+# the tarball: the package's /usr tree (bin/canopy, share/canopy, share/doc, share/man) plus, under share/canopy,
+# what the package puts elsewhere (the service unit, the environment file)
+name="canopy-${version}"
+tree="$out/tarball/$name"
+rm -rf "$out/tarball"
+mkdir -p "$tree"
+cp -a "$stage/usr/." "$tree/"
+install -m 0644 "$stage/lib/systemd/system/canopy@.service" "$tree/share/canopy/"
+install -m 0644 "$stage/etc/canopy/canopy.env" "$tree/share/canopy/"
+tarball="$out/$name.tar.gz"
+rm -f "$out"/canopy-*.tar.gz
+mtime="@$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)"
+tar -C "$out/tarball" --sort=name --owner=0 --group=0 --numeric-owner --mtime="$mtime" -cf - "$name" | gzip -9n >"$tarball"
+echo "$tarball"
