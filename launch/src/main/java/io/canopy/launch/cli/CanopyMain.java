@@ -1,6 +1,7 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
+import io.canopy.hardware.posix.SupportedPlatform;
 import io.canopy.launch.cli.bench.BenchCommand;
 import io.canopy.launch.cli.topic.BagCommand;
 import io.canopy.launch.cli.topic.CallCommand;
@@ -17,7 +18,6 @@ import io.canopy.launch.cli.tree.TreeTestCommand;
 import io.canopy.launch.cli.tree.TreeUpgradeCommand;
 import io.canopy.launch.logging.JournalStream;
 import java.io.PrintWriter;
-import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -62,51 +62,13 @@ public final class CanopyMain {
     static boolean debug;
 
     public static void main(String[] args) {
-        String unsupported = unsupportedPlatform(System.getProperty("os.name"), System.getProperty("os.arch"),
+        String unsupported = SupportedPlatform.refusal(System.getProperty("os.name"), System.getProperty("os.arch"),
                 CanopyMain.class.getClassLoader());
         if (unsupported != null) {
             System.err.println(unsupported);
             System.exit(EXIT_FAILED);
         }
         System.exit(execute(args));
-    }
-
-    /**
-     * Null where the jar carries the native libraries a node loads (jssc for serial ports, JNA for libc, zstd-jni for
-     * recordings) for this platform, else the one line that refuses it: Linux on x86_64, aarch64, armhf (os.arch arm),
-     * i386 and riscv64, macOS and Windows; not an {@code UnsatisfiedLinkError} in the middle of a run.
-     */
-    static String unsupportedPlatform(String osName, String osArch, ClassLoader jar) {
-        String os = osName == null ? "" : osName.toLowerCase(Locale.ROOT);
-        String arch = osArch == null ? "" : osArch.toLowerCase(Locale.ROOT);
-        String[] natives; // jssc, JNA
-        if (os.startsWith("linux")) {
-            switch (arch) {
-                case "amd64", "x86_64" -> natives = new String[] {"natives/linux_64/libjssc.so",
-                    "com/sun/jna/linux-x86-64/libjnidispatch.so"};
-                case "aarch64", "arm64" -> natives = new String[] {"natives/linux_arm64/libjssc.so",
-                    "com/sun/jna/linux-aarch64/libjnidispatch.so"};
-                case "arm" -> natives = new String[] {"natives/linux_arm/libjssc.so",
-                    "com/sun/jna/linux-arm/libjnidispatch.so"};
-                case "x86", "i386", "i686" -> natives = new String[] {"natives/linux_32/libjssc.so",
-                    "com/sun/jna/linux-x86/libjnidispatch.so"};
-                case "riscv64" -> natives = new String[] {"natives/linux_riscv64/libjssc.so",
-                    "com/sun/jna/linux-riscv64/libjnidispatch.so"};
-                default -> natives = null;
-            }
-        } else if (os.startsWith("mac") || os.startsWith("windows")) {
-            return null; // workstations: jssc, JNA and zstd-jni carry their x86_64 and arm64 builds
-        } else {
-            natives = null;
-        }
-        if (natives != null) {
-            if (jar.getResource(natives[0]) != null && jar.getResource(natives[1]) != null) {
-                return null; // zstd-jni (recordings only) carries the same Linux platforms
-            }
-        }
-        return "canopy: unsupported platform " + osName + "/" + osArch + ": the jar carries the native serial (jssc) and"
-                + " libc (JNA) libraries for Linux on x86_64, aarch64 and armhf (also i386, riscv64, macOS, Windows); run"
-                + " canopy on one of those";
     }
 
     /** Runs the command line and returns the exit code (tests call this instead of main). */
