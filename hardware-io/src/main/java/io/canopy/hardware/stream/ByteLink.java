@@ -43,6 +43,9 @@ public final class ByteLink implements AutoCloseable {
     private final AtomicLong framesSent = new AtomicLong();
     private final AtomicLong framesRefused = new AtomicLong();
     private final AtomicLong lostCount = new AtomicLong();
+    /** Frames queued by {@link #send} and frames the writer has taken off the queue (written or not). */
+    private final AtomicLong queued = new AtomicLong();
+    private final AtomicLong handled = new AtomicLong();
     private volatile boolean up;
     private volatile boolean running;
     private Thread reader;
@@ -120,6 +123,7 @@ public final class ByteLink implements AutoCloseable {
             framesRefused.incrementAndGet();
             return false;
         }
+        queued.incrementAndGet();
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -175,6 +179,7 @@ public final class ByteLink implements AutoCloseable {
         OutFrame f;
         while ((f = outgoing.relaxedPoll()) != null) {
             free.relaxedOffer(f);
+            handled.incrementAndGet();
         }
         LOG.warn("{} ({}): device lost: {}; reconnecting", name, transport.describe(), reason);
         receiver.onLost(reason);
@@ -194,7 +199,13 @@ public final class ByteLink implements AutoCloseable {
                 framesRefused.incrementAndGet();
             }
             free.relaxedOffer(f);
+            handled.incrementAndGet();
         }
+    }
+
+    /** Frames queued and not yet through the writer (a replay waits for 0 before it compares what was written). */
+    public long unwritten() {
+        return queued.get() - handled.get();
     }
 
     /** Whether the transport is open. */

@@ -1,5 +1,6 @@
 package io.canopy.launch.record;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
@@ -322,6 +323,16 @@ public final class RecordSession implements AutoCloseable {
                 put(r, "in/serial/" + s.link() + "/state", s.receivedNs(), 0,
                         msg("Input", "name", s.state(), "stamp_ns", s.receivedNs()));
             }
+        }
+        int frames = 0;
+        for (DeviceFrames.Frame f; frames < PASS && (f = r.devices.frames.poll()) != null; n++, frames++) {
+            DynamicMessage.Builder b = builder("DeviceFrame", "link", f.link(), "protocol", f.protocol());
+            if (f.data() != null) {
+                b.setField(b.getDescriptorForType().findFieldByName("data"), ByteString.copyFrom(f.data()));
+            } else {
+                b.setField(b.getDescriptorForType().findFieldByName("state"), f.state());
+            }
+            put(r, (f.out() ? "out/device/" : "in/device/") + f.link(), f.ns(), 0, b.build());
         }
         int outputs = 0;
         for (Recorder.Output o; outputs < PASS && (o = r.outputs.poll()) != null; n++, outputs++) {

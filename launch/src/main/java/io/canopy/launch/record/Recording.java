@@ -191,9 +191,9 @@ final class Recording {
         LaunchPlan plan = LaunchLoader.load(dir.resolve(meta.get("launch")), args);
         List<NodePlan> nodes = new ArrayList<>();
         for (NodePlan n : plan.nodes()) {
-            if (!n.devices().isEmpty()) {
-                throw new InputException(file + ": node " + n.fullName() + " uses <mavlink>/<dynamixel>/<udp> devices, which "
-                        + "replay does not feed yet; only serial links, MQTT bindings and timers are replayed");
+            if (!n.devices().buses().isEmpty()) {
+                throw new InputException(file + ": node " + n.fullName() + " uses <dynamixel> buses, which replay does not "
+                        + "feed yet; serial links, <mavlink> devices (serial or UDP), MQTT bindings and timers are replayed");
             }
             nodes.add(offline(n));
         }

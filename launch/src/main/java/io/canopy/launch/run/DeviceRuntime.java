@@ -72,14 +72,14 @@ public final class DeviceRuntime implements AutoCloseable {
      * Opens every device's link (a port that cannot be opened is an input error naming its launch-file element)
      * and adds the devices to the phases of their timers' cycles.
      */
-    static DeviceRuntime build(DevicePlans plans, Ticker ticker, Blackboard blackboard, Map<String, NodeCycle.Builder> cycles) {
+    static DeviceRuntime build(DevicePlans plans, Ticker ticker, NodeTap tap, Blackboard blackboard, Map<String, NodeCycle.Builder> cycles) {
         if (plans.isEmpty()) {
             return NONE;
         }
         DeviceRuntime d = new DeviceRuntime();
         try {
             for (MavlinkPlan p : plans.vehicles()) {
-                d.addVehicle(p, plans.link(p.link()), ticker, blackboard, cycles.get(p.timer()));
+                d.addVehicle(p, plans.link(p.link()), ticker, tap, blackboard, cycles.get(p.timer()));
             }
             for (DynamixelPlan p : plans.buses()) {
                 d.addBus(p, plans.link(p.link()), ticker, blackboard, cycles.get(p.timer()));
@@ -91,7 +91,7 @@ public final class DeviceRuntime implements AutoCloseable {
         }
     }
 
-    private void addVehicle(MavlinkPlan p, RawLinkPlan lp, Ticker ticker, Blackboard blackboard, NodeCycle.Builder cycle) {
+    private void addVehicle(MavlinkPlan p, RawLinkPlan lp, Ticker ticker, NodeTap tap, Blackboard blackboard, NodeCycle.Builder cycle) {
         MavlinkConfig config = MavlinkConfig.of(p.name()).withTarget(p.system(), p.component())
                 .withTimeouts(p.heartbeatTimeoutMs(), p.commandTimeoutMs(), p.commandRetries())
                 .withFailsafe("land".equals(p.failsafe()) ? MavlinkConfig.Failsafe.LAND : MavlinkConfig.Failsafe.HOLD,
@@ -103,7 +103,8 @@ public final class DeviceRuntime implements AutoCloseable {
         } catch (InputException e) {
             throw new InputException(p.source() + ": " + e.getMessage());
         }
-        ByteLink link = new ByteLink(lp.name(), transport(lp), vehicle, 64, MavlinkFrames.MAX_FRAME, 50, 2000);
+        ByteLink link = new ByteLink(lp.name(), tap.deviceTransport(lp.name(), "mavlink", transport(lp)),
+                tap.deviceReceiver(lp.name(), p.name(), vehicle), 64, MavlinkFrames.MAX_FRAME, 50, 2000);
         vehicle.attach(link);
         try {
             link.start(true);
@@ -252,6 +253,15 @@ public final class DeviceRuntime implements AutoCloseable {
                     .append(b.bus.noAnswers() > 0 ? " no-answer " + b.bus.noAnswers() : "").append(" |");
         }
         return sb.toString();
+    }
+
+    /** Frames the device links have queued and not yet written (replay waits for 0). */
+    public long unwrittenFrames() {
+        long n = 0;
+        for (Vehicle v : vehicles) {
+            n += v.link.unwritten();
+        }
+        return n;
     }
 
     /** The vehicle named {@code name} (tests). */
