@@ -8,14 +8,18 @@ import io.canopy.bt.Status;
 import io.canopy.hardware.serial.SocatPtyPair;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.record.BagInfo;
 import io.canopy.launch.record.RecordSession;
 import io.canopy.launch.record.Replay;
 import io.canopy.testkit.MavlinkPeer;
 import io.canopy.tick.SystemNanoClock;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +62,15 @@ class MavlinkReplayTest {
                 .contains("expected {SET_POSITION_TARGET_LOCAL_NED").contains("x: 10.0")
                 .contains("got {SET_POSITION_TARGET_LOCAL_NED").contains("x: 8.0");
         System.out.println("mavlink square (pty) --with 8 m: " + line);
+
+        // canopy bag info: the device link with its reads, written frames and decoded messages by name
+        StringWriter info = new StringWriter();
+        BagInfo.read(file).print(new PrintWriter(info));
+        assertThat(info.toString()).containsPattern("copter/device/fc +mavlink: [1-9]\\d* reads in, [1-9]\\d* frames out")
+                .containsPattern("in: .*HEARTBEAT [1-9]").containsPattern("out: .*SET_POSITION_TARGET_LOCAL_NED [1-9]")
+                .contains("MISSION_ITEM_INT 4");
+        System.out.println(info);
+        Files.copy(file, Path.of("target/mavlink-square-pty.mcap"), StandardCopyOption.REPLACE_EXISTING); // for trying the CLI
     }
 
     @Test
@@ -76,6 +89,11 @@ class MavlinkReplayTest {
         assertThat(same.divergence()).as(same.summary(true)).isNull();
         assertThat(same.compared()).isGreaterThan(50);
         System.out.println("mavlink square (udp) replay: " + same.summary(true));
+        for (int i = 0; i < 3; i++) { // warm: what a replay costs without the JVM's start and first compilation
+            Replay.Result again = Replay.run(file, new Replay.Options(List.of(), -1, true));
+            assertThat(again.divergence()).isNull();
+            System.out.println("mavlink square (udp) replay, warm: " + again.summary(true));
+        }
     }
 
     /** Records the node flying the square until its tree finishes (it stops the node: on_finish="stop"). */
