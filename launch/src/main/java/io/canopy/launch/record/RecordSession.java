@@ -166,6 +166,7 @@ public final class RecordSession implements AutoCloseable {
                 attach(dir, m.file(), now);
             }
         }
+        PluginJars.note(dir, plan.nodes(), meta);
         mcap.metadata("canopy", meta);
     }
 

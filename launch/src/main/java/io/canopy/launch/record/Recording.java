@@ -118,7 +118,7 @@ final class Recording {
     }
 
     /** Writes the attachments into a fresh folder (their relative paths kept), then the --with files over them. */
-    Path unpack(List<Path> with) {
+    Path unpack(List<Path> with, List<Path> plugins) {
         String launch = meta.get("launch");
         if (launch == null || !attachments.containsKey(launch)) {
             throw new InputException(file + ": has no embedded launch file (metadata 'canopy' and its attachment); only "
@@ -140,6 +140,7 @@ final class Recording {
                 Path local = withs.get(a.getKey());
                 Files.write(target, local != null ? Files.readAllBytes(local) : a.getValue());
             }
+            PluginJars.place(file, meta, plugins, dir);
         } catch (IOException e) {
             throw new UncheckedIOException("unpacking " + file, e);
         }

@@ -47,9 +47,14 @@ public final class Replay {
      * @param untilNs stop before the first tick later than this, counted from the start; negative: to the end
      * @param check   compare every output and transition with the recording
      */
-    public record Options(List<Path> with, long untilNs, boolean check) {
+    public record Options(List<Path> with, long untilNs, boolean check, List<Path> plugins) {
         public Options {
             with = List.copyOf(with);
+            plugins = List.copyOf(plugins);
+        }
+
+        public Options(List<Path> with, long untilNs, boolean check) {
+            this(with, untilNs, check, List.of());
         }
     }
 
@@ -117,7 +122,7 @@ public final class Replay {
      */
     public static Result run(List<Path> files, Options options) {
         Recording recording = Recording.read(files);
-        Path dir = recording.unpack(options.with());
+        Path dir = recording.unpack(options.with(), options.plugins());
         try {
             return new Replay(recording, options).replay(recording.load(dir));
         } catch (InputException e) {
