@@ -50,6 +50,8 @@ final class Recorder implements NodeTap {
     final ConcurrentLinkedQueue<Output> outputs = new ConcurrentLinkedQueue<>();
     /** Device links (MAVLink): every read and every written frame. */
     final DeviceFrames devices = new DeviceFrames();
+    /** Channels in other schemas (Foxglove's), drained by the writer thread; null without. */
+    RecordChannels extra;
     /** Event-name prefixes of the devices ({@code mavlink.}): their events come from the device links' reads. */
     private final List<String> devicePrefixes = new ArrayList<>();
     NodeView node;

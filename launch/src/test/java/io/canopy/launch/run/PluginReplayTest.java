@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.google.protobuf.Timestamp;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.launch.LaunchLoader;
 import io.canopy.launch.plan.LaunchPlan;
+import io.canopy.launch.record.BagInfo;
 import io.canopy.launch.record.RecordSession;
 import io.canopy.launch.record.Replay;
 import io.canopy.tick.SystemNanoClock;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.spi.ToolProvider;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -48,7 +51,15 @@ class PluginReplayTest {
                 """);
         LaunchPlan plan = LaunchLoader.load(launch, Map.of());
         Path file = dir.resolve("hello.mcap");
-        RecordSession session = RecordSession.start(file, plan, 0);
+        // an extra channel in another schema (the hook Foxglove's well-known schemas use): written, and not compared
+        AtomicBoolean once = new AtomicBoolean();
+        RecordSession session = RecordSession.start(file, plan, 0).channels(node -> out -> {
+            if (once.getAndSet(true)) {
+                return 0;
+            }
+            out.put("extra/stamp", 0, Timestamp.newBuilder().setSeconds(42).build());
+            return 1;
+        });
         NodeRuntime n = NodeRuntime.build(plan.nodes().get(0), SystemNanoClock.INSTANCE, NodeRegistry.withBuiltins(),
                 session.tap(plan.nodes().get(0)));
         try {
@@ -58,6 +69,12 @@ class PluginReplayTest {
             n.shutdown(TimeUnit.SECONDS.toNanos(2));
             session.close();
         }
+
+        assertThat(BagInfo.read(file).channels()).anySatisfy(c -> {
+            assertThat(c.topic()).isEqualTo("n/extra/stamp");
+            assertThat(c.schema()).isEqualTo("google.protobuf.Timestamp");
+            assertThat(c.count()).isEqualTo(1);
+        });
 
         // the jar next to the recording
         Replay.Result same = Replay.run(file, new Replay.Options(List.of(), -1, true));
