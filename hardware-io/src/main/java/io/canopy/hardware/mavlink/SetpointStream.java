@@ -18,7 +18,8 @@ final class SetpointStream {
     private final MavlinkConfig config;
     private final NanoClock clock;
     private final FrameSender sender;
-    private final long startNs;
+    /** The node's first tick (time_boot_ms counts from it, so a replay writes the same value); MIN_VALUE before it. */
+    private volatile long startNs = Long.MIN_VALUE;
     private final AtomicLong stopRequests = new AtomicLong();
 
     // tick thread
@@ -34,7 +35,6 @@ final class SetpointStream {
         this.config = config;
         this.clock = clock;
         this.sender = sender;
-        startNs = clock.nanoTime();
     }
 
     /** Any thread: ends the stream and holds the vehicle from the next tick on. */
@@ -44,6 +44,9 @@ final class SetpointStream {
 
     /** Tick thread: takes a stop request, then streams the setpoint when its period is up. */
     void onTick(long nowNs) {
+        if (startNs == Long.MIN_VALUE) {
+            startNs = nowNs;
+        }
         long stops = stopRequests.get();
         if (stops != stopRequestsSeen) {
             stopRequestsSeen = stops;
@@ -116,7 +119,8 @@ final class SetpointStream {
     /** Any thread, into the caller's buffer: one SET_POSITION_TARGET_LOCAL_NED payload. */
     void encodeSetpoint(byte[] b, int mask, float a, float c, float d, float yawOrRate) {
         FrameSender.clear(b, MavlinkMessages.SET_POSITION_TARGET_LOCAL_NED);
-        Le.put32(b, Offsets.SP_TIME, (int) ((clock.nanoTime() - startNs) / 1_000_000L));
+        long start = startNs;
+        Le.put32(b, Offsets.SP_TIME, start == Long.MIN_VALUE ? 0 : (int) ((clock.nanoTime() - start) / 1_000_000L));
         Le.put8(b, Offsets.SP_TARGET_SYSTEM, config.targetSystem());
         Le.put8(b, Offsets.SP_TARGET_COMPONENT, config.targetComponent());
         Le.put8(b, Offsets.SP_FRAME, MAV_FRAME_LOCAL_NED);

@@ -47,6 +47,9 @@ public final class ByteLink implements AutoCloseable {
     private final AtomicLong framesRefused = new AtomicLong();
     private final AtomicLong lostCount = new AtomicLong();
     private final LinkHealth health;
+    /** Frames queued by {@link #send} and frames the writer has taken off the queue (written or not). */
+    private final AtomicLong queued = new AtomicLong();
+    private final AtomicLong handled = new AtomicLong();
     private volatile boolean up;
     private volatile boolean running;
     private Thread reader;
@@ -137,6 +140,7 @@ public final class ByteLink implements AutoCloseable {
             framesRefused.incrementAndGet();
             return false;
         }
+        queued.incrementAndGet();
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -192,6 +196,7 @@ public final class ByteLink implements AutoCloseable {
         OutFrame f;
         while ((f = outgoing.relaxedPoll()) != null) {
             free.relaxedOffer(f);
+            handled.incrementAndGet();
         }
         health.lost(transport.describe() + ": " + reason);
         receiver.onLost(reason);
@@ -211,7 +216,13 @@ public final class ByteLink implements AutoCloseable {
                 framesRefused.incrementAndGet();
             }
             free.relaxedOffer(f);
+            handled.incrementAndGet();
         }
+    }
+
+    /** Frames queued and not yet through the writer (a replay waits for 0 before it compares what was written). */
+    public long unwritten() {
+        return queued.get() - handled.get();
     }
 
     /** Whether the transport is open. */

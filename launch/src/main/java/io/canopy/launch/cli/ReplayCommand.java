@@ -39,6 +39,10 @@ final class ReplayCommand implements Callable<Integer> {
             + "Repeatable.")
     List<Path> with = new ArrayList<>();
 
+    @Option(names = "--plugin", paramLabel = "JAR", description = "A plugin jar the recorded run loaded (<plugin jar>), if it "
+            + "is not next to the recording: it must be the same jar (its SHA-256 is in the recording). Repeatable.")
+    List<Path> plugins = new ArrayList<>();
+
     @Option(names = "--until", paramLabel = "TIME", description = "Stop at this time from the start of the recording (500ms, "
             + "5s, 2m) and print each machine's active states and the blackboard.")
     String until;
@@ -54,7 +58,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (quiet != null) {
                 quiet.setLevel(ch.qos.logback.classic.Level.ERROR); // the replayed node's own log lines are not news
             }
-            r = Replay.run(files, new Replay.Options(with, untilNs, check));
+            r = Replay.run(files, new Replay.Options(with, untilNs, check, plugins));
         } finally {
             if (quiet != null) {
                 quiet.setLevel(level);

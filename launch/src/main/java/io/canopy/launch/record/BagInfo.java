@@ -15,7 +15,7 @@ import java.util.Map;
  * time and rate; its attachments and metadata; whether it ended cleanly or was cut short (then read up to the cut).
  */
 public record BagInfo(Path file, List<Channel> channels, List<String> attachments, Map<String, Map<String, String>> metadata,
-        boolean complete, String problem) {
+        boolean complete, String problem, DeviceCounts devices) {
 
     /** One channel: topic, schema name, count, first and last log time (ns). */
     public record Channel(int id, String topic, String schema, long count, long firstNs, long lastNs) {
@@ -31,6 +31,7 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
         Map<Integer, String[]> chans = new LinkedHashMap<>();
         List<String> attachments = new ArrayList<>();
         Map<String, Map<String, String>> metadata = new LinkedHashMap<>();
+        DeviceCounts devices = new DeviceCounts();
         McapReader.Result r = McapReader.read(file, new McapReader.Visitor() {
             @Override
             public void schema(int id, String name, String encoding, byte[] data) {
@@ -50,6 +51,9 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
                     s[0]++;
                     s[1] = Math.min(s[1], logTime);
                     s[2] = Math.max(s[2], logTime);
+                    if (chans.get(channel)[1].equals("canopy.record.v1.DeviceFrame")) {
+                        devices.add(chans.get(channel)[0], data);
+                    }
                 }
             }
 
@@ -68,7 +72,7 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
             long[] s = stats.get(id);
             out.add(new Channel(id, c[0], c[1], s[0], s[0] == 0 ? 0 : s[1], s[0] == 0 ? 0 : s[2]));
         });
-        return new BagInfo(file, out, attachments, metadata, r.complete(), r.problem());
+        return new BagInfo(file, out, attachments, metadata, r.complete(), r.problem(), devices);
     }
 
     /** One message of a recording, as {@link #messages} hands it out. */
@@ -109,6 +113,18 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
         return DynamicMessage.parseFrom(RecordSchemas.type(schema.substring("canopy.record.v1.".length())), data);
     }
 
+    /**
+     * A device link's recorded message as lines: each MAVLink frame decoded ({@code in HEARTBEAT {...} from 1/1 seq 3}),
+     * or the link's loss and return; null for any other schema.
+     */
+    public static List<String> deviceLines(String schema, byte[] data) throws IOException {
+        if (!schema.equals("canopy.record.v1.DeviceFrame")) {
+            return null;
+        }
+        String text = RecordedText.device(decodeRecord(schema, data));
+        return List.of(text.substring(1, text.length() - 1).split("; "));
+    }
+
     public long messageCount() {
         return channels.stream().mapToLong(Channel::count).sum();
     }
@@ -134,6 +150,9 @@ public record BagInfo(Path file, List<Channel> channels, List<String> attachment
         out.printf("channels:    %d%n", channels.size());
         for (Channel c : channels) {
             out.printf("  %-48s %-34s %8d msgs %9.2f Hz%n", c.topic(), c.schema(), c.count(), c.rateHz());
+        }
+        if (!devices.isEmpty()) {
+            devices.print(out);
         }
         out.flush();
     }

@@ -33,6 +33,8 @@ final class RecordSchemas {
         f.addMessageType(msg("TreeTransition", s("tree", 1), s("path", 2), u32("uid", 3), s("from", 4), s("to", 5),
                 u64("tree_tick", 6), i64("now_ns", 7)));
         f.addMessageType(msg("MachineTransition", s("machine", 1), rep(s("active", 2)), i64("now_ns", 3)));
+        f.addMessageType(msg("DeviceFrame", s("link", 1), s("protocol", 2), field("data", 3, FieldDescriptorProto.Type.TYPE_BYTES),
+                s("state", 4)));
         RECORD = f.build();
         try {
             FILE = Descriptors.FileDescriptor.buildFrom(RECORD, new Descriptors.FileDescriptor[] {Envelope.getDescriptor().getFile()});

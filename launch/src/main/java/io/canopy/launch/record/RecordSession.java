@@ -1,5 +1,6 @@
 package io.canopy.launch.record;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
@@ -28,6 +29,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -165,6 +167,7 @@ public final class RecordSession implements AutoCloseable {
                 attach(dir, m.file(), now);
             }
         }
+        PluginJars.note(dir, plan.nodes(), meta);
         mcap.metadata("canopy", meta);
     }
 
@@ -174,7 +177,18 @@ public final class RecordSession implements AutoCloseable {
         mcap.attachment(name, "application/xml", now, Files.readAllBytes(abs));
     }
 
+    /** Extra channels per node (see {@link RecordChannels}), or null. */
+    private volatile Function<NodeView, RecordChannels> extra;
+
+    /** Adds channels in other schemas to every node recorded from now on (call right after {@link #start}). */
+    public RecordSession channels(Function<NodeView, RecordChannels> factory) {
+        this.extra = factory;
+        return this;
+    }
+
     synchronized void register(Recorder r) {
+        Function<NodeView, RecordChannels> f = extra;
+        r.extra = f == null ? null : f.apply(r.node);
         recorders.add(r);
         channelsOf(r);
     }
@@ -183,14 +197,17 @@ public final class RecordSession implements AutoCloseable {
         return channels.computeIfAbsent(r, k -> new HashMap<>());
     }
 
-    private int channel(Recorder r, String key, String topic, String type, Map<String, String> metadata) throws IOException {
+    private int channel(Recorder r, String key, String topic, Descriptor d, Map<String, String> metadata) throws IOException {
         Map<String, Integer> m = channelsOf(r);
         Integer id = m.get(key);
         if (id == null) {
+            String type = d.getFullName();
             Integer schema = schemas.get(type);
             if (schema == null) {
                 boolean env = type.equals("canopy.v1.Envelope");
-                schema = mcap.schema(type, "protobuf", env ? RecordSchemas.envelopeSet() : RecordSchemas.recordSet());
+                boolean own = type.startsWith("canopy.record.v1.");
+                schema = mcap.schema(type, "protobuf", env ? RecordSchemas.envelopeSet() : own ? RecordSchemas.recordSet()
+                        : RecordSchemas.withImports(d.getFile()));
                 schemas.put(type, schema);
             }
             id = mcap.channel(schema, r.prefix + topic, "protobuf", metadata);
@@ -323,6 +340,19 @@ public final class RecordSession implements AutoCloseable {
                         msg("Input", "name", s.state(), "stamp_ns", s.receivedNs()));
             }
         }
+        int frames = 0;
+        for (DeviceFrames.Frame f; frames < PASS && (f = r.devices.frames.poll()) != null; n++, frames++) {
+            DynamicMessage.Builder b = builder("DeviceFrame", "link", f.link(), "protocol", f.protocol());
+            if (f.data() != null) {
+                b.setField(b.getDescriptorForType().findFieldByName("data"), ByteString.copyFrom(f.data()));
+            } else {
+                b.setField(b.getDescriptorForType().findFieldByName("state"), f.state());
+            }
+            put(r, (f.out() ? "out/device/" : "in/device/") + f.link(), f.ns(), 0, b.build());
+        }
+        if (r.extra != null) {
+            n += r.extra.drain((topic, nodeNs, m) -> put(r, topic, nodeNs, 0, m));
+        }
         int outputs = 0;
         for (Recorder.Output o; outputs < PASS && (o = r.outputs.poll()) != null; n++, outputs++) {
             DynamicMessage.Builder b = builder("Output", "route", o.route(), "to", o.to(), "stamp_ns", o.stampNs(),
@@ -384,7 +414,7 @@ public final class RecordSession implements AutoCloseable {
             sink.put(r.prefix + topic, nodeNs, sequence, m);
             return;
         }
-        int ch = channel(r, key, topic, m.getDescriptorForType().getFullName(), metadata);
+        int ch = channel(r, key, topic, m.getDescriptorForType(), metadata);
         byte[] bytes = m.toByteArray();
         long t = nodeNs + epochOffsetNs;
         mcap.message(ch, (int) sequence, t, t, bytes, 0, bytes.length);

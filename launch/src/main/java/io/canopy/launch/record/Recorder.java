@@ -8,6 +8,8 @@ import io.canopy.bt.observe.TreeObserver;
 import io.canopy.hardware.device.MotorController;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
+import io.canopy.hardware.serial.Transport;
+import io.canopy.hardware.stream.ByteLink;
 import io.canopy.launch.run.NodeControl;
 import io.canopy.launch.run.NodeTap;
 import io.canopy.launch.run.NodeView;
@@ -46,6 +48,12 @@ final class Recorder implements NodeTap {
     final TickRing ring = new TickRing(1 << 14, 32);
     final ConcurrentLinkedQueue<Serial> serial = new ConcurrentLinkedQueue<>();
     final ConcurrentLinkedQueue<Output> outputs = new ConcurrentLinkedQueue<>();
+    /** Device links (MAVLink): every read and every written frame. */
+    final DeviceFrames devices = new DeviceFrames();
+    /** Channels in other schemas (Foxglove's), drained by the writer thread; null without. */
+    RecordChannels extra;
+    /** Event-name prefixes of the devices ({@code mavlink.}): their events come from the device links' reads. */
+    private final List<String> devicePrefixes = new ArrayList<>();
     NodeView node;
     private NodeControl control;
     String prefix;
@@ -133,13 +141,27 @@ final class Recorder implements NodeTap {
         };
     }
 
-    private void enter() {
+    @Override
+    public Transport deviceTransport(String link, String protocol, Transport real) {
+        return devices.transport(link, protocol, real, clock);
+    }
+
+    @Override
+    public ByteLink.Receiver deviceReceiver(String link, String device, ByteLink.Receiver role) {
+        AtomicLong count = new AtomicLong();
+        linkNames.add(link); // after the serial links: Tick.link_messages counts its reads too
+        linkCounts.add(count);
+        devicePrefixes.add(device + ".");
+        return devices.receiver(link, "mavlink", role, count, this, clock);
+    }
+
+    void enter() {
         if (gate != null) {
             gate.enter();
         }
     }
 
-    private void leave() {
+    void leave() {
         if (gate != null) {
             gate.leave();
         }
@@ -186,7 +208,7 @@ final class Recorder implements NodeTap {
 
     @Override
     public void routed(Event e) {
-        if (derived.contains(e.name()) || fromLink(e)) {
+        if (derived.contains(e.name()) || fromLink(e) || fromDevice(e.name())) {
             derivedRouted++;
             return;
         }
@@ -201,6 +223,15 @@ final class Recorder implements NodeTap {
         ring.data[slot] = e.attachment();
         ring.b[slot] = derivedRouted;
         ring.publish();
+    }
+
+    private boolean fromDevice(String name) {
+        for (int i = 0; i < devicePrefixes.size(); i++) {
+            if (name.startsWith(devicePrefixes.get(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

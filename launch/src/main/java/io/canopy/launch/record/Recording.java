@@ -118,7 +118,7 @@ final class Recording {
     }
 
     /** Writes the attachments into a fresh folder (their relative paths kept), then the --with files over them. */
-    Path unpack(List<Path> with) {
+    Path unpack(List<Path> with, List<Path> plugins) {
         String launch = meta.get("launch");
         if (launch == null || !attachments.containsKey(launch)) {
             throw new InputException(file + ": has no embedded launch file (metadata 'canopy' and its attachment); only "
@@ -140,6 +140,7 @@ final class Recording {
                 Path local = withs.get(a.getKey());
                 Files.write(target, local != null ? Files.readAllBytes(local) : a.getValue());
             }
+            PluginJars.place(file, meta, plugins, dir);
         } catch (IOException e) {
             throw new UncheckedIOException("unpacking " + file, e);
         }
@@ -191,9 +192,9 @@ final class Recording {
         LaunchPlan plan = LaunchLoader.load(dir.resolve(meta.get("launch")), args);
         List<NodePlan> nodes = new ArrayList<>();
         for (NodePlan n : plan.nodes()) {
-            if (!n.devices().isEmpty()) {
-                throw new InputException(file + ": node " + n.fullName() + " uses <mavlink>/<dynamixel>/<udp> devices, which "
-                        + "replay does not feed yet; only serial links, MQTT bindings and timers are replayed");
+            if (!n.devices().buses().isEmpty()) {
+                throw new InputException(file + ": node " + n.fullName() + " uses <dynamixel> buses, which replay does not "
+                        + "feed yet; serial links, <mavlink> devices (serial or UDP), MQTT bindings and timers are replayed");
             }
             nodes.add(offline(n));
         }

@@ -1,16 +1,16 @@
 package io.canopy.launch.record;
 
-import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import com.google.protobuf.TextFormat;
 import io.canopy.InputException;
 import io.canopy.bt.NodeRegistry;
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
 import io.canopy.hardware.serial.SerialLink;
+import io.canopy.hardware.stream.ByteLink;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.TimerPlan;
@@ -47,9 +47,14 @@ public final class Replay {
      * @param untilNs stop before the first tick later than this, counted from the start; negative: to the end
      * @param check   compare every output and transition with the recording
      */
-    public record Options(List<Path> with, long untilNs, boolean check) {
+    public record Options(List<Path> with, long untilNs, boolean check, List<Path> plugins) {
         public Options {
             with = List.copyOf(with);
+            plugins = List.copyOf(plugins);
+        }
+
+        public Options(List<Path> with, long untilNs, boolean check) {
+            this(with, untilNs, check, List.of());
         }
     }
 
@@ -96,7 +101,8 @@ public final class Replay {
 
     private record InputRec(String name, EventKind kind, long stampNs, double value, Object data, long derivedBefore) {}
 
-    private record SerialRec(Envelope envelope, String state, long receivedNs) {}
+    /** A serial link's message or state, or (bytes) a device link's read. */
+    private record SerialRec(Envelope envelope, String state, long receivedNs, byte[] bytes) {}
 
     private Replay(Recording recording, Options options) {
         this.file = recording.file;
@@ -116,7 +122,7 @@ public final class Replay {
      */
     public static Result run(List<Path> files, Options options) {
         Recording recording = Recording.read(files);
-        Path dir = recording.unpack(options.with());
+        Path dir = recording.unpack(options.with(), options.plugins());
         try {
             return new Replay(recording, options).replay(recording.load(dir));
         } catch (InputException e) {
@@ -210,7 +216,7 @@ public final class Replay {
                     DynamicMessage d = parse("Input", m);
                     lastDerived = num(d, "derived_before");
                     ring.add(new InputRec(str(d, "name"), EventKind.valueOf(str(d, "kind")), num(d, "stamp_ns"),
-                            (double) d.getField(field(d, "value")), attachment(d), lastDerived));
+                            (double) d.getField(field(d, "value")), RecordedText.attachment(d), lastDerived));
                 } else if (t.startsWith(MqttInput.CHANNEL)
                         && mqttChannels.computeIfAbsent(m.channelMetadata(), MqttInput::of) != null) {
                     MqttInput in = mqttChannels.get(m.channelMetadata());
@@ -230,15 +236,20 @@ public final class Replay {
                     if (rest.endsWith("/state")) {
                         DynamicMessage d = parse("Input", m);
                         serial.computeIfAbsent(rest.substring(0, rest.length() - "/state".length()), k -> new ArrayDeque<>())
-                                .add(new SerialRec(null, str(d, "name"), num(d, "stamp_ns")));
+                                .add(new SerialRec(null, str(d, "name"), num(d, "stamp_ns"), null));
                     } else {
                         try {
                             serial.computeIfAbsent(rest, k -> new ArrayDeque<>())
-                                    .add(new SerialRec(Envelope.parseFrom(m.data()), null, m.logTime() - epochOffsetNs));
+                                    .add(new SerialRec(Envelope.parseFrom(m.data()), null, m.logTime() - epochOffsetNs, null));
                         } catch (InvalidProtocolBufferException e) {
                             throw new InputException(file + ": a message on " + m.topic() + " does not parse (" + e.getMessage() + ")");
                         }
                     }
+                } else if (t.startsWith("in/device/")) { // a device link's read (a datagram, serial bytes) or its loss
+                    DynamicMessage d = parse("DeviceFrame", m);
+                    byte[] data = ((ByteString) d.getField(field(d, "data"))).toByteArray();
+                    serial.computeIfAbsent(t.substring("in/device/".length()), k -> new ArrayDeque<>()).add(new SerialRec(null,
+                            str(d, "state"), m.logTime() - epochOffsetNs, str(d, "state").isEmpty() ? data : null));
                 } else if (compared(m.topic())) {
                     expected.computeIfAbsent(m.topic(), k -> new ArrayDeque<>()).add(m);
                 }
@@ -321,6 +332,7 @@ public final class Replay {
                                     + " (the timer is next due at " + (node.timer(timer).nextDeadlineNs() - originNs) + " ns)");
                     return;
                 }
+                awaitWritten();
                 session.drainNow();
                 if (divergence == null && options.check()) {
                     missing(tick.nowNs() - lagNs, true);
@@ -387,7 +399,16 @@ public final class Replay {
                 }
                 long before = tap.recorder.linkCounts.get(best).get();
                 long sent = 1;
-                if (s.envelope() != null) {
+                ByteLink.Receiver role = tap.receivers.get(link);
+                if (role != null) { // a device link: its reads go to its role here, on this thread, between ticks
+                    if (s.bytes() != null) {
+                        role.onBytes(s.bytes(), s.bytes().length);
+                    } else if (s.state().startsWith("lost")) {
+                        role.onLost(s.state().replaceFirst("^lost: ", ""));
+                    } else {
+                        role.onBack();
+                    }
+                } else if (s.envelope() != null) {
                     SerialLink device = devices.get(link);
                     send(device, link, s.envelope());
                     // the messages right behind it, received at the same time and due this tick, go in one batch
@@ -447,6 +468,14 @@ public final class Replay {
             scratch.attachment(null);
         }
 
+        /** Until the device links' writers have passed on every frame the tick sent (they are compared in order). */
+        private void awaitWritten() {
+            long deadline = System.nanoTime() + LINK_WAIT_NS;
+            while (node.view().devices().unwrittenFrames() > 0 && System.nanoTime() - deadline < 0) {
+                Thread.yield();
+            }
+        }
+
         private void awaitOutbox() {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
             while (node.outboxPending() > 0 && System.nanoTime() - deadline < 0) {
@@ -488,7 +517,7 @@ public final class Replay {
             }
             if (first != null) {
                 TickRec at = tickAt(first.logTime() - epochOffsetNs);
-                divergence = new Divergence(channel, at.timer(), at.tick(), at.nowNs() - originNs, text(first), "nothing");
+                divergence = new Divergence(channel, at.timer(), at.tick(), at.nowNs() - originNs, RecordedText.text(first), "nothing");
             }
         }
 
@@ -516,9 +545,9 @@ public final class Replay {
                 if (!recording.read.complete()) {
                     return; // the cut lost the rest of this channel
                 }
-                divergence = divergence(topic, "nothing more on this channel", oneLine(m));
+                divergence = divergence(topic, "nothing more on this channel", RecordedText.oneLine(m));
             } else if (!Arrays.equals(e.data(), m.toByteArray())) {
-                divergence = divergence(topic, text(e), oneLine(m));
+                divergence = divergence(topic, RecordedText.text(e), RecordedText.oneLine(m));
             } else {
                 compared++;
             }
@@ -592,57 +621,4 @@ public final class Replay {
         }
         return out;
     }
-
-    /** The attachment an Input's data stood for: the body message, a number, a text. */
-    private static Object attachment(DynamicMessage d) {
-        String kind = str(d, "data_kind");
-        String text = str(d, "text");
-        switch (kind) {
-            case "message" -> {
-                try {
-                    Envelope env = Envelope.parseFrom(((Message) d.getField(field(d, "message"))).toByteString());
-                    Message body = env;
-                    for (FieldDescriptor f : env.getAllFields().keySet()) {
-                        if (f.getContainingOneof() != null && f.getType() == FieldDescriptor.Type.MESSAGE) {
-                            body = (Message) env.getField(f);
-                        }
-                    }
-                    return NodeControl.messageData(body);
-                } catch (InvalidProtocolBufferException e) {
-                    return null;
-                }
-            }
-            case "number" -> {
-                try {
-                    return Long.valueOf(text);
-                } catch (NumberFormatException e) {
-                    return Double.valueOf(text);
-                }
-            }
-            case "" -> {
-                return null;
-            }
-            default -> {
-                return text;
-            }
-        }
-    }
-
-    private static String text(Recording.Msg m) {
-        String type = m.type().startsWith("canopy.record.v1.") ? m.type().substring("canopy.record.v1.".length()) : m.type();
-        Descriptor d = RecordSchemas.type(type);
-        if (d == null) {
-            return m.data().length + " bytes";
-        }
-        try {
-            return oneLine(DynamicMessage.parseFrom(d, m.data()));
-        } catch (InvalidProtocolBufferException e) {
-            return m.data().length + " bytes";
-        }
-    }
-
-    private static String oneLine(Message m) {
-        return "{" + TextFormat.printer().emittingSingleLine(true).printToString(m).strip() + "}";
-    }
-
 }

@@ -2,6 +2,8 @@ package io.canopy.launch.record;
 
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.Transport;
+import io.canopy.hardware.stream.ByteLink;
 import io.canopy.launch.run.NodeControl;
 import io.canopy.launch.run.NodeTap;
 import io.canopy.launch.run.NodeView;
@@ -22,6 +24,8 @@ final class ReplayTap implements NodeTap {
     final Map<String, InProcessWire> wires = new LinkedHashMap<>();
     /** Per link: the recorder's sink in front of the roles (device lost/back are handed to it directly). */
     final Map<String, LinkSink> sinks = new LinkedHashMap<>();
+    /** Per device link: the recorder's receiver in front of the device's role, which the replay hands the recorded reads. */
+    final Map<String, ByteLink.Receiver> receivers = new LinkedHashMap<>();
     NodeView node;
     /** Per timer, the recorded time of each of its ticks (tick n at [n - 1]); set by the replay before it runs. */
     long[][] tickTimes = new long[0][];
@@ -46,6 +50,18 @@ final class ReplayTap implements NodeTap {
         LinkSink s = recorder.linkSink(link, hub);
         sinks.put(link, s);
         return s;
+    }
+
+    @Override
+    public Transport deviceTransport(String link, String protocol, Transport real) {
+        return recorder.deviceTransport(link, protocol, new RecordedDevice(link));
+    }
+
+    @Override
+    public ByteLink.Receiver deviceReceiver(String link, String device, ByteLink.Receiver role) {
+        ByteLink.Receiver r = recorder.deviceReceiver(link, device, role);
+        receivers.put(link, r);
+        return r;
     }
 
     @Override

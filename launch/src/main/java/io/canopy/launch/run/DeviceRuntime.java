@@ -73,14 +73,14 @@ public final class DeviceRuntime implements AutoCloseable {
      * Opens every device's link (a port that cannot be opened is an input error naming its launch-file element)
      * and adds the devices to the phases of their timers' cycles.
      */
-    static DeviceRuntime build(DevicePlans plans, Ticker ticker, Blackboard blackboard, Map<String, NodeCycle.Builder> cycles) {
+    static DeviceRuntime build(DevicePlans plans, Ticker ticker, NodeTap tap, Blackboard blackboard, Map<String, NodeCycle.Builder> cycles) {
         if (plans.isEmpty()) {
             return NONE;
         }
         DeviceRuntime d = new DeviceRuntime();
         try {
             for (MavlinkPlan p : plans.vehicles()) {
-                d.addVehicle(p, plans.link(p.link()), ticker, blackboard, cycles.get(p.timer()));
+                d.addVehicle(p, plans.link(p.link()), ticker, tap, blackboard, cycles.get(p.timer()));
             }
             for (DynamixelPlan p : plans.buses()) {
                 d.addBus(p, plans.link(p.link()), ticker, blackboard, cycles.get(p.timer()));
@@ -92,7 +92,7 @@ public final class DeviceRuntime implements AutoCloseable {
         }
     }
 
-    private void addVehicle(MavlinkPlan p, RawLinkPlan lp, Ticker ticker, Blackboard blackboard, NodeCycle.Builder cycle) {
+    private void addVehicle(MavlinkPlan p, RawLinkPlan lp, Ticker ticker, NodeTap tap, Blackboard blackboard, NodeCycle.Builder cycle) {
         MavlinkConfig config = MavlinkConfig.of(p.name()).withTarget(p.system(), p.component())
                 .withTimeouts(p.heartbeatTimeoutMs(), p.commandTimeoutMs(), p.commandRetries())
                 .withFailsafe("land".equals(p.failsafe()) ? MavlinkConfig.Failsafe.LAND : MavlinkConfig.Failsafe.HOLD,
@@ -104,7 +104,8 @@ public final class DeviceRuntime implements AutoCloseable {
         } catch (InputException e) {
             throw new InputException(p.source() + ": " + e.getMessage());
         }
-        ByteLink link = new ByteLink(lp.name(), transport(lp), vehicle, 64, MavlinkFrames.MAX_FRAME, 50, 2000, ticker.clock());
+        ByteLink link = new ByteLink(lp.name(), tap.deviceTransport(lp.name(), "mavlink", transport(lp)),
+                tap.deviceReceiver(lp.name(), p.name(), vehicle), 64, MavlinkFrames.MAX_FRAME, 50, 2000, ticker.clock());
         vehicle.attach(link);
         try {
             link.start(true);
@@ -255,7 +256,15 @@ public final class DeviceRuntime implements AutoCloseable {
         return sb.toString();
     }
 
-    /** The vehicle named {@code name} (tests). */
+    /** Frames the device links have queued and not yet written (replay waits for 0). */
+    public long unwrittenFrames() {
+        long n = 0;
+        for (Vehicle v : vehicles) {
+            n += v.link.unwritten();
+        }
+        return n;
+    }
+
     /** Every device link's lost/back state: each vehicle and its byte link, each Dynamixel bus and its servos. */
     public List<LinkHealth> linkHealth() {
         List<LinkHealth> out = new ArrayList<>();
@@ -270,6 +279,7 @@ public final class DeviceRuntime implements AutoCloseable {
         return out;
     }
 
+    /** The vehicle named {@code name} (tests). */
     MavlinkVehicle vehicle(String name) {
         return vehicleService.find(name);
     }

@@ -37,7 +37,7 @@ final class NodeHardware {
     /** The serial links, then the devices and the failsafe; a failed step leaves what was built for {@link #close}. */
     void build(NodePlan plan, Ticker ticker, NodeTap tap, Blackboard blackboard, NodeCycles cycles, EventBus bus) {
         buildLinks(plan, ticker, tap);
-        buildDevices(plan, ticker, blackboard, cycles, bus);
+        buildDevices(plan, ticker, tap, blackboard, cycles, bus);
     }
 
     /** The serial links (and simulators) with their motors and sensors. */
@@ -56,8 +56,8 @@ final class NodeHardware {
     }
 
     /** MAVLink vehicles and Dynamixel buses, then the failsafe over every link, which raises its events on {@code bus}. */
-    private void buildDevices(NodePlan plan, Ticker ticker, Blackboard blackboard, NodeCycles cycles, EventBus bus) {
-        devices = DeviceRuntime.build(plan.devices(), ticker, blackboard, cycles.builders());
+    private void buildDevices(NodePlan plan, Ticker ticker, NodeTap tap, Blackboard blackboard, NodeCycles cycles, EventBus bus) {
+        devices = DeviceRuntime.build(plan.devices(), ticker, tap, blackboard, cycles.builders());
         failsafe = new Failsafe(plan.fullName(), List.copyOf(links.values()),
                 plan.safety().commandTimeoutMs() * 1_000_000L, bus, ticker.inbox(), !plan.machines().isEmpty());
         bus.failsafe(failsafe);

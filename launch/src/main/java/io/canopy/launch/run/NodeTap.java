@@ -2,6 +2,8 @@ package io.canopy.launch.run;
 
 import io.canopy.hardware.serial.InProcessWire;
 import io.canopy.hardware.serial.LinkSink;
+import io.canopy.hardware.serial.Transport;
+import io.canopy.hardware.stream.ByteLink;
 import io.canopy.tick.Event;
 import io.canopy.tick.NanoClock;
 
@@ -27,6 +29,22 @@ public interface NodeTap {
     /** Load time: what the link's reader delivers to; {@code hub} (the link's roles), or a gate in front of it. */
     default LinkSink linkSink(String link, LinkSink hub) {
         return hub;
+    }
+
+    /**
+     * Load time: the transport a device link ({@code <mavlink>} on {@code <udp>} or {@code <serial>}) uses: {@code real}
+     * (opened next), a wrapper that sees every frame written (recording), or a stand-in for the device (replay).
+     */
+    default Transport deviceTransport(String link, String protocol, Transport real) {
+        return real;
+    }
+
+    /**
+     * Load time: what a device link's reader hands the bytes it reads to: {@code role} (the device's parser), or a
+     * wrapper in front of it that records each read and holds it back while a tick runs.
+     */
+    default ByteLink.Receiver deviceReceiver(String link, String device, ByteLink.Receiver role) {
+        return role;
     }
 
     /** After load, before anything runs (outbox actions may still be added); {@code node.view()} shows the node. */

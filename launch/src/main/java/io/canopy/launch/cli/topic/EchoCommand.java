@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -125,7 +126,9 @@ public final class EchoCommand implements Callable<Integer> {
         if (!Files.isRegularFile(bag)) {
             throw new InputException("--bag " + bag + ": no such file; give a recording made with canopy run --record");
         }
-        Pattern match = Pattern.compile(Pattern.quote(topic.replaceFirst("^/", ""))
+        // a bare name (fc) is a device link: its reads and written frames, each MAVLink frame decoded
+        Pattern match = topic.matches("[\\w.-]+") ? Pattern.compile(".*/(in|out)/device/" + Pattern.quote(topic))
+                : Pattern.compile(Pattern.quote(topic.replaceFirst("^/", ""))
                 .replace("+", "\\E[^/]*\\Q").replace("#", "\\E.*\\Q"));
         PrintWriter out = spec.commandLine().getOut();
         long[] printed = {0};
@@ -135,6 +138,12 @@ public final class EchoCommand implements Callable<Integer> {
             }
             printed[0]++;
             try {
+                List<String> frames = BagInfo.deviceLines(schema, data);
+                if (frames != null) {
+                    String head = t + " " + Instant.ofEpochSecond(0, logTimeNs) + (t.contains("/out/device/") ? " out " : " in ");
+                    frames.forEach(f -> out.println(head + f));
+                    return;
+                }
                 Message m = BagInfo.decodeRecord(schema, data);
                 out.println(m == null ? format(t, data, false)
                         : t + " " + Instant.ofEpochSecond(0, logTimeNs) + " " + TextFormat.printer().shortDebugString(m));
