@@ -10,6 +10,14 @@ import java.io.IOException;
  * thread), so an implementation reads its own preallocated ring there. Replay neither makes nor compares them.
  */
 public interface RecordChannels {
+    /** Tick thread, after each timer's cycle at the node's time: samples into a preallocated ring (no allocation). */
+    default void afterCycle(long nowNs) {
+    }
+
+    /** When the recording ends (after the last drain). */
+    default void close() {
+    }
+
     /** Writer thread, every few milliseconds and once more at the end: writes what is pending; returns how many. */
     int drain(Out out) throws IOException;
 

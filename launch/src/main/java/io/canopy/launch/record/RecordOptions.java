@@ -34,7 +34,7 @@ public final class RecordOptions {
             throw new InputException("--record-max-size " + maxSize + ": below 64k; each file repeats the schemas and "
                     + "the launch, tree and machine files (about 30 kB for the demo), so give 64k or more (for example 100M)");
         }
-        session = RecordSession.start(record, plan, max);
+        session = RecordSession.start(record, plan, max).channels(WellKnownChannels.factory());
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "canopy-record-close"));
         return session::tap;
     }

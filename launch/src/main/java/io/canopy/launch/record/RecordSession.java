@@ -462,6 +462,7 @@ public final class RecordSession implements AutoCloseable {
                 while (drainAll() > 0) {
                     // the rest, pass by pass
                 }
+                recorders.stream().filter(r -> r.extra != null).forEach(r -> r.extra.close());
                 mcap.close();
             }
         } catch (IOException e) {

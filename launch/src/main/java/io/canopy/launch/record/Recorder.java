@@ -265,6 +265,9 @@ final class Recorder implements NodeTap {
     @Override
     public void afterCycle(int timer, long nowNs) {
         clock.exit();
+        if (extra != null) {
+            extra.afterCycle(nowNs);
+        }
         boolean changed = false;
         int k = 0;
         for (int i = 0; i < sources.size(); i++, k++) {
