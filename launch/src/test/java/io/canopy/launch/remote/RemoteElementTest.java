@@ -107,7 +107,7 @@ class RemoteElementTest {
                 </root>
                 """);
         assertThat(FileCheck.check(file, Map.of())).singleElement().asString()
-                .contains("main.xml:2:58").contains("unknown port 'gaol'").contains("did you mean 'goal'?");
+                .contains("main.xml:2:46").contains("unknown port 'gaol'").contains("did you mean 'goal'?");
     }
 
     @Test
