@@ -1,5 +1,7 @@
 package io.canopy.bt.control;
 
+import io.canopy.bt.ControlNode;
+import io.canopy.bt.Node;
 import io.canopy.bt.NodeInit;
 import io.canopy.bt.NodeType;
 import io.canopy.bt.Status;
@@ -14,16 +16,93 @@ import io.canopy.bt.Status;
  *       child was skipped.
  * </ul>
  * {@link AsyncSequence} also yields (RUNNING plus a wake-up) after each child that succeeded synchronously.
- * The loop is {@link InOrder}'s, shared with {@link Fallback}.
  */
-public class Sequence extends InOrder {
+public class Sequence extends ControlNode {
     public static final NodeType TYPE = NodeType.control("Sequence", Sequence::new);
+
+    private final boolean async;
+    private int current;
+    private int skipped;
 
     public Sequence(NodeInit init) {
         this(init, false);
     }
 
     protected Sequence(NodeInit init, boolean async) {
-        super(init, async, Status.SUCCESS);
+        super(init);
+        this.async = async;
+    }
+
+    @Override
+    protected final Status tick() {
+        Node[] ch = children;
+        int n = ch.length;
+        if (isIdle()) {
+            skipped = 0;
+        }
+        if (!async && leafChildren()) {
+            // The loop below without the async yield, for a synchronous sequence of leaves only. Written out on
+            // purpose: it makes this method longer than C2 inlines into a caller (FreqInlineSize, 325 bytes of
+            // bytecode), so C2 never inlines a sequence's or fallback's tick() into ControlNode.tickChild. Else,
+            // when tickChild was compiled on its own first, its code held whole subtrees, was too big to inline
+            // in turn ("already compiled into a big method") and every leaf tick became a call: the slow JVMs of
+            // fallback-deep (docs/performance.md, Trees). Now tickChild's code holds only leaf ticks and is
+            // inlined into this loop in every JVM; a control child is one call. Sequence and Fallback keep one
+            // copy each (one shared loop measured slower); MirrorLoopTest keeps the two alike.
+            while (current < n) {
+                Node c = ch[current];
+                Status s = tickChild(c);
+                if (s == Status.SUCCESS) {
+                    resetCompleted(c);
+                    current++;
+                } else if (s == Status.RUNNING) {
+                    return Status.RUNNING;
+                } else if (s == Status.FAILURE) {
+                    resetCompleted(c);
+                    current = 0;
+                    return Status.FAILURE;
+                } else if (s == Status.SKIPPED) {
+                    current++;
+                    skipped++;
+                } else {
+                    throw idleReturned(c);
+                }
+            }
+        }
+        while (current < n) {
+            Node c = ch[current];
+            Status prev = async ? c.status() : null;
+            Status s = tickChild(c);
+            if (s == Status.SUCCESS) {
+                resetCompleted(c);
+                current++;
+                if (async && prev == Status.IDLE && current < n) {
+                    context.emitWakeUp();
+                    return Status.RUNNING;
+                }
+            } else if (s == Status.RUNNING) {
+                return Status.RUNNING;
+            } else if (s == Status.FAILURE) {
+                resetCompleted(c);
+                current = 0;
+                return Status.FAILURE;
+            } else if (s == Status.SKIPPED) {
+                current++;
+                skipped++;
+            } else {
+                throw idleReturned(c);
+            }
+        }
+        boolean allSkipped = skipped == n;
+        current = 0;
+        skipped = 0;
+        return allSkipped ? Status.SKIPPED : Status.SUCCESS;
+    }
+
+    @Override
+    protected final void halt() {
+        current = 0;
+        skipped = 0;
+        super.halt();
     }
 }

@@ -22,6 +22,11 @@ class ScxmlTestCommandTest {
         return p;
     }
 
+    private Path reachesFail() throws IOException {
+        return write("f.scxml", HEAD + "<state id=\"s0\"><transition target=\"fail\"/></state>"
+                + "<final id=\"pass\"/><final id=\"fail\"/></scxml>");
+    }
+
     @Test
     void passingFilesPrintPassAndExitZeroWithoutWaitingForDelays() throws IOException {
         write("a.scxml", HEAD + "<state id=\"s0\"><onentry><send event=\"go\" delay=\"3600s\"/></onentry>"
@@ -35,8 +40,7 @@ class ScxmlTestCommandTest {
 
     @Test
     void failuresAreReportedPerFileAndExitOne() throws IOException {
-        Path fail = write("f.scxml", HEAD + "<state id=\"s0\"><transition target=\"fail\"/></state>"
-                + "<final id=\"pass\"/><final id=\"fail\"/></scxml>");
+        Path fail = reachesFail();
         Path stuck = write("s.scxml", HEAD + "<state id=\"s0\"/><final id=\"pass\"/></scxml>");
         Object[] r = ValidateCommandTest.run("scxml-test", fail.toString(), stuck.toString());
         assertThat(r[0]).isEqualTo(CanopyMain.EXIT_FAILED);
@@ -48,8 +52,7 @@ class ScxmlTestCommandTest {
 
     @Test
     void anInvalidDocumentAmongTheTestsIsBadInputExitTwoAfterEveryLine() throws IOException {
-        Path fail = write("f.scxml", HEAD + "<state id=\"s0\"><transition target=\"fail\"/></state>"
-                + "<final id=\"pass\"/><final id=\"fail\"/></scxml>");
+        Path fail = reachesFail();
         Path bad = write("x.scxml", HEAD + "<state id=\"s0\"><transition target=\"nowhere\"/></state></scxml>");
         Object[] r = ValidateCommandTest.run("scxml-test", fail.toString(), bad.toString());
         assertThat(r[0]).as("an invalid file is bad input, as in validate").isEqualTo(CanopyMain.EXIT_BAD_INPUT);
