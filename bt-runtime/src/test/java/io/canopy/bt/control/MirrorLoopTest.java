@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Guards the one copy kept on purpose: {@code Fallback.tick()} is {@code Sequence.tick()} with SUCCESS and FAILURE
  * swapped, written twice because one shared loop measured slower (a base class with the statuses in fields:
- * fallback-deep 7.2-9.8 ns per node against 5.7-8.1 for the two copies, alternated JVMs on this host). A fix made in
+ * fallback-deep median 9.15 ns per node (7.1-9.8) against 7.75 (5.7-8.3) for the two copies, 7 alternated JVM pairs
+ * of canopy bench tree at load 14-24 on this host). A fix made in
  * one loop and not the other fails here, with both texts to compare.
  */
 class MirrorLoopTest {
