@@ -168,5 +168,27 @@ errors=$(grep "ERROR" "$work/run.err" | grep -v "i.c.tick.Watchdog - ticker '[^'
 out=$(canopy node list "${B[@]}" 2>&1)
 [[ "$out" == *"robot1/controller offline"* ]] && ok "node list: offline after shutdown" || ko "node list offline" "$out"
 
+# command-line typos: one line with a did-you-mean and exit 2 (issue #28 item 8)
+out=$(canopy run launch/examples/patrol.launch.xml --durration 10s 2>&1); rc=$?
+[ $rc = 2 ] && [[ "$out" == "canopy: unknown option '--durration'; did you mean '--duration'?"* ]] \
+  && ok "run --durration: did you mean --duration" || ko "run --durration (exit $rc)" "$out"
+out=$(canopy tpoic list 2>&1); rc=$?
+[ $rc = 2 ] && [[ "$out" == "canopy: unknown command 'tpoic'; did you mean 'topic'?"* ]] \
+  && ok "tpoic list: did you mean topic" || ko "tpoic list (exit $rc)" "$out"
+out=$(canopy run launch/examples/patrol.launch.xml --arg robot robot2 2>&1); rc=$?
+[ $rc = 2 ] && [[ "$out" == "canopy: write --arg robot=robot2"* ]] && ok "--arg robot robot2: write --arg robot=robot2" \
+  || ko "--arg robot robot2 (exit $rc)" "$out"
+out=$(canopy dynamixel --help 2>&1); rc=$?
+[ $rc = 2 ] && [ "$(echo "$out" | wc -l)" = 1 ] && [[ "$out" == "canopy: unknown command 'dynamixel'"* ]] \
+  && ok "dynamixel --help: unknown command, exit 2" || ko "dynamixel --help (exit $rc)" "$out"
+
+# the first start after a build makes the class-data archive (about 10 s): one line on stderr says why it is slow
+rm -f launch/target/canopy.jsa
+err=$(CANOPY_CDS=1 bin/canopy --version 2>&1 >/dev/null)
+[[ "$err" == *"first start after a build: archiving the classes"* ]] && [ -f launch/target/canopy.jsa ] \
+  && ok "first start after a build says it is archiving classes" || ko "CDS archive line" "$err"
+err=$(CANOPY_CDS=1 bin/canopy --version 2>&1 >/dev/null)
+[ -z "$err" ] && ok "later starts are silent" || ko "later start printed" "$err"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

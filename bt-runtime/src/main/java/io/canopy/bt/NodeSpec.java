@@ -1,6 +1,8 @@
 package io.canopy.bt;
 
+import io.canopy.XmlTags;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,8 @@ public final class NodeSpec {
     public final String file;
     public final int line;
     public final int column;
+    /** Where each attribute is written (read from XML); empty for specs made by the builder. */
+    public final Map<String, XmlTags.Spot> attributeSpots = new HashMap<>();
     /** The element's text content (palette descriptions); empty for most elements. */
     public String text = "";
 
@@ -60,5 +64,14 @@ public final class NodeSpec {
     public String where() {
         String loc = location();
         return (loc.isEmpty() ? "" : loc + ": ") + describe();
+    }
+
+    /** Like {@link #where()}, with the line and column of {@code attribute} when the XML had it. */
+    public String where(String attribute) {
+        XmlTags.Spot at = attributeSpots.get(attribute);
+        if (at == null || line <= 0) {
+            return where();
+        }
+        return (file == null ? "<text>" : file) + ":" + at + ": " + describe();
     }
 }

@@ -2,6 +2,7 @@ package io.canopy.bt;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * String conversion of port values, as BehaviorTree.CPP's {@code convertFromString}: whole-string integers,
@@ -9,7 +10,39 @@ import java.util.List;
  * {@link IllegalArgumentException} with a message that says what was expected.
  */
 public final class Values {
+    private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+
     private Values() {}
+
+    /**
+     * The one guess of a typed value from text written in a file: launch-file args and {@code <param>}s, literal
+     * SubTree ports, literal list items, SCXML content. Blanks around are ignored; {@code true}/{@code false} is a
+     * Boolean, a whole number a Long (a Double beyond the long range), a decimal real ({@code 1.5}, {@code -.5},
+     * {@code 1.}, {@code 2e3}) a Double; anything else ({@code NaN}, {@code 0x10}, {@code 1d}, {@code yes}) is the
+     * text as written.
+     */
+    public static Object literal(String text) {
+        String t = text.strip();
+        if (t.equals("true") || t.equals("false")) {
+            return Boolean.valueOf(t);
+        }
+        Object n = number(t);
+        return n != null ? n : text;
+    }
+
+    /** A Long or Double when {@code text} (blanks around ignored) is a number as {@link #literal} reads one, else null. */
+    public static Object number(String text) {
+        String t = text.strip();
+        if (WHOLE.matcher(t).matches()) {
+            try {
+                return Long.parseLong(t.charAt(0) == '+' ? t.substring(1) : t);
+            } catch (NumberFormatException beyondLong) {
+                return Double.parseDouble(t);
+            }
+        }
+        return DECIMAL.matcher(t).matches() ? Double.parseDouble(t) : null;
+    }
 
     /** True when {@code text} is a whole-string integer (optional sign, digits only). */
     public static boolean isInteger(CharSequence text) {

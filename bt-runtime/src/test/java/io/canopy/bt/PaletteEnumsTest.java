@@ -78,9 +78,9 @@ class PaletteEnumsTest {
         List<String> errors = new XmlTreeLoader(NodeRegistry.withBuiltins()).withPalette(palette).withStandIns(Map.of())
                 .check(bad);
         assertThat(errors).containsExactly(
-                bad + ":2:32: <Paint>: port 'color': 'GREN' is not a value of enum Color (declared at " + palette
+                bad + ":2:18: <Paint>: port 'color': 'GREN' is not a value of enum Color (declared at " + palette
                         + ":2:47) (did you mean 'GREEN'?); its values are RED, GREEN, BLUE",
-                bad + ":2:55: <Paint>: port 'color': 'PURPLE' is not a value of enum Color (declared at " + palette
+                bad + ":2:39: <Paint>: port 'color': 'PURPLE' is not a value of enum Color (declared at " + palette
                         + ":2:47); its values are RED, GREEN, BLUE");
     }
 

@@ -69,9 +69,9 @@ class NoMqttElementTest {
                 .satisfies(e -> {
                     List<String> lines = ((LaunchException) e).errors();
                     assertThat(lines).hasSize(2);
-                    assertThat(lines.get(0)).contains("n.launch.xml:6:55: <mqtt>")
+                    assertThat(lines.get(0)).as("the column of the attribute, not the end of the tag").contains("n.launch.xml:6:25: <mqtt>")
                             .contains("attribute 'port' configures the MQTT connection, which broker=\"none\" switches off; remove it");
-                    assertThat(lines.get(1)).contains("n.launch.xml:6:55: <mqtt>").contains("attribute 'keepalive_s'");
+                    assertThat(lines.get(1)).contains("n.launch.xml:6:37: <mqtt>").contains("attribute 'keepalive_s'");
                 });
     }
 
@@ -79,7 +79,7 @@ class NoMqttElementTest {
     void aBrokerThatIsNotOneNamesNoneAmongTheChoices() {
         assertThatThrownBy(() -> LaunchLoader.load(file("    <mqtt broker=\"off\"/>"), Map.of()))
                 .isInstanceOf(LaunchException.class)
-                .hasMessageContaining("n.launch.xml:6:25: <mqtt>: attribute 'broker': \"off\" is not a broker")
+                .hasMessageContaining("n.launch.xml:6:11: <mqtt>: attribute 'broker': \"off\" is not a broker")
                 .hasMessageContaining("or none (no MQTT)");
     }
 

@@ -9,7 +9,6 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.canopy.InputException;
 import io.canopy.statemachine.build.ScxmlLoader;
-import io.canopy.statemachine.ecma.JsonLiteral;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.nio.charset.StandardCharsets;
@@ -105,7 +104,7 @@ class ScionSuiteTest {
                 JsonObject event = s.getAsJsonObject("event");
                 Object data = event.has("data") ? new Gson().fromJson(event.get("data"), Object.class) : null;
                 if (data instanceof Map || data instanceof List) {
-                    data = JsonLiteral.parse(event.get("data").toString());
+                    data = Payloads.json(event.get("data").toString());
                 }
                 m.fire(event.get("name").getAsString(), data);
                 d = compare("after " + event.get("name").getAsString(), s.getAsJsonArray("nextConfiguration"), m);

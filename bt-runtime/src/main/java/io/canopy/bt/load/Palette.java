@@ -21,7 +21,6 @@ import io.canopy.bt.standin.StandInRule;
 import io.canopy.bt.standin.StandInRules;
 import io.canopy.bt.standin.nav2.Nav2ControlFlow;
 import io.canopy.expr.ScriptingEnums;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,7 +60,7 @@ public final class Palette {
     public Palette addFile(Path file) {
         String text = TextFile.read(file, "a palette (<root><TreeNodesModel>...)");
         List<String> ignored = new ArrayList<>();
-        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(text, file.toString(), ignored)), file.toString());
+        NodeSpec root = XmlReader.read(Leniency.fix(text, file.toString(), ignored), file.toString());
         boolean found = false;
         for (NodeSpec c : root.children) {
             if (c.element.equals("TreeNodesModel")) {
@@ -213,7 +212,7 @@ public final class Palette {
             try {
                 Values.parseLong(text);
             } catch (IllegalArgumentException notANumber) {
-                errors.add(spec.where() + ": port '" + a.getKey() + "': '" + text + "' is not a value of enum "
+                errors.add(spec.where(a.getKey()) + ": port '" + a.getKey() + "': '" + text + "' is not a value of enum "
                         + enumName + " (declared at " + known.source(enumName) + ")"
                         + Names.suggestion(text, values.keySet()) + "; its values are "
                         + String.join(", ", values.keySet()));

@@ -268,7 +268,7 @@ public final class TreeAssembler {
             }
             if (type.port(key) == null) {
                 List<String> names = type.ports().stream().map(Port::name).toList();
-                errors.add(spec.where() + ": unknown port '" + key + "'" + Names.suggestion(key, names)
+                errors.add(spec.where(key) + ": unknown port '" + key + "'" + Names.suggestion(key, names)
                         + "; " + portList(type));
             }
         }
@@ -325,11 +325,11 @@ public final class TreeAssembler {
             } else if (key.startsWith("_")) {
                 other.put(key, a.getValue());
             } else if (type.port(key) == null) {
-                throw new InputException(spec.where() + ": unknown port '" + key + "'; " + portList(type));
+                throw new InputException(spec.where(key) + ": unknown port '" + key + "'; " + portList(type));
             } else {
                 ports.put(key, a.getValue());
                 if (NodeInit.unboundOutput(type.port(key), a.getValue())) {
-                    String w = spec.where() + ": output port '" + key + "' is bound to \"" + a.getValue() + "\", not to a "
+                    String w = spec.where(key) + ": output port '" + key + "' is bound to \"" + a.getValue() + "\", not to a "
                             + "blackboard entry: what the node writes there is dropped (as BehaviorTree.CPP 4 does); write "
                             + key + "=\"{" + key + "}\" to keep it, or remove the attribute";
                     if (!doc.warnings.contains(w)) {
@@ -427,12 +427,13 @@ public final class TreeAssembler {
 
     /** A literal SubTree port: numbers and booleans keep their type, anything else is a string. */
     private static void storeLiteral(Entry e, String text) {
-        if (Values.isInteger(text)) {
-            e.setLong(Values.parseLong(text));
-        } else if (Values.isReal(text)) {
-            e.setDouble(Double.parseDouble(text));
-        } else if (text.equals("true") || text.equals("false")) {
-            e.setBoolean(text.equals("true"));
+        Object v = Values.literal(text);
+        if (v instanceof Long l) {
+            e.setLong(l);
+        } else if (v instanceof Double d) {
+            e.setDouble(d);
+        } else if (v instanceof Boolean b) {
+            e.setBoolean(b);
         } else {
             e.setObject(text);
         }

@@ -2,8 +2,9 @@ package io.canopy.bt.load;
 
 import io.canopy.InputException;
 import io.canopy.XmlLimits;
+import io.canopy.XmlTags;
 import io.canopy.bt.NodeSpec;
-import java.io.Reader;
+import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import javax.xml.stream.Location;
@@ -33,14 +34,15 @@ final class XmlReader {
         return f;
     }
 
-    /** Parses {@code reader}; {@code file} names the source in messages (null for text). */
-    static NodeSpec read(Reader reader, String file) {
+    /** Parses {@code text}; {@code file} names the source in messages (null for text). */
+    static NodeSpec read(String text, String file) {
         String name = file == null ? "<text>" : file;
         XMLStreamReader xml = null;
         try {
             synchronized (FACTORY) {
-                xml = FACTORY.createXMLStreamReader(reader);
+                xml = FACTORY.createXMLStreamReader(new StringReader(text));
             }
+            XmlTags tags = new XmlTags(text);
             Deque<NodeSpec> stack = new ArrayDeque<>();
             NodeSpec root = null;
             while (xml.hasNext()) {
@@ -59,6 +61,9 @@ final class XmlReader {
                         NodeSpec e = new NodeSpec(xml.getLocalName(), file, l.getLineNumber(), l.getColumnNumber());
                         for (int i = 0; i < xml.getAttributeCount(); i++) {
                             e.attributes.put(xml.getAttributeLocalName(i), xml.getAttributeValue(i));
+                        }
+                        if (xml.getAttributeCount() > 0) {
+                            e.attributeSpots.putAll(tags.attributesOfTagEndingAt(l.getLineNumber(), l.getColumnNumber()));
                         }
                         if (stack.isEmpty()) {
                             root = e;

@@ -12,7 +12,6 @@ import io.canopy.bt.standin.StandInRules;
 import io.canopy.bt.standin.StubUnknown;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -174,7 +173,7 @@ public final class XmlTreeLoader {
      */
     private static NodeSpec read(String text, String file, List<String> warnings) {
         List<String> lenient = new ArrayList<>();
-        NodeSpec root = XmlReader.read(new StringReader(Leniency.fix(text, file, lenient)), file);
+        NodeSpec root = XmlReader.read(Leniency.fix(text, file, lenient), file);
         String format = root.attributes.get("BTCPP_format");
         String v3 = !root.element.equals("root") ? null
                 : "3".equals(format) ? root.where()
@@ -199,7 +198,7 @@ public final class XmlTreeLoader {
             }
             throw new InputException(String.join("\n", lines));
         }
-        NodeSpec upgraded = XmlReader.read(new StringReader(Leniency.fix(r.text(), file, warnings)), file);
+        NodeSpec upgraded = XmlReader.read(Leniency.fix(r.text(), file, warnings), file);
         String prefix = name + ":";
         List<String> changed = r.changes().stream().map(c -> "line " + strip(c, prefix)).toList();
         List<String> differs = r.differences().stream().map(c -> "line " + strip(c, prefix)).toList();

@@ -46,8 +46,15 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * and halt counts, blackboard values and the exact trace.
  */
 public final class ScenarioRunner {
-    /** The outcome of one case. */
-    public record Result(String id, String file, boolean passed, String message) {
+    /**
+     * The outcome of one case; {@code invalid} when it could not run because a file it names is invalid (bad
+     * input: {@code canopy tree-test} exits 2, not 1).
+     */
+    public record Result(String id, String file, boolean passed, String message, boolean invalid) {
+        public Result(String id, String file, boolean passed, String message) {
+            this(id, file, passed, message, false);
+        }
+
         /** {@code PASS id} or {@code FAIL id: what differed}. */
         public String line() {
             return passed ? "PASS " + id : "FAIL " + id + ": " + message;
@@ -228,7 +235,7 @@ public final class ScenarioRunner {
             String diff = execute(s);
             return new Result(s.id, s.file, diff == null, diff);
         } catch (InputException e) {
-            return new Result(s.id, s.file, false, e.getMessage());
+            return new Result(s.id, s.file, false, e.getMessage(), true);
         } catch (RuntimeException e) {
             return new Result(s.id, s.file, false, "the harness failed: " + e);
         }
@@ -274,6 +281,9 @@ public final class ScenarioRunner {
         } catch (RuntimeException e) {
             if ("load".equals(s.errorPhase)) {
                 return null;
+            }
+            if (e instanceof InputException) {
+                throw new InputException("load error: " + inFile(s, e.getMessage()), e); // an invalid file: bad input
             }
             return "load error: " + inFile(s, e.getMessage());
         }

@@ -8,6 +8,7 @@ import io.canopy.bt.Output;
 import io.canopy.bt.Port;
 import io.canopy.bt.PortType;
 import io.canopy.bt.Status;
+import io.canopy.bt.Values;
 import java.util.List;
 
 /**
@@ -62,22 +63,7 @@ public final class MapItems extends DecoratorNode {
     private static Object[] typed(String[] parts) {
         Object[] out = new Object[parts.length];
         for (int i = 0; i < parts.length; i++) {
-            String p = parts[i];
-            Object v = p;
-            if (p.equals("true") || p.equals("false")) {
-                v = Boolean.valueOf(p);
-            } else {
-                try {
-                    v = Long.valueOf(p);
-                } catch (NumberFormatException e) {
-                    try {
-                        v = Double.valueOf(p);
-                    } catch (NumberFormatException e2) {
-                        v = p;
-                    }
-                }
-            }
-            out[i] = v;
+            out[i] = Values.literal(parts[i]);
         }
         return out;
     }

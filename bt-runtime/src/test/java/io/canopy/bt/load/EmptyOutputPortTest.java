@@ -27,10 +27,10 @@ class EmptyOutputPortTest {
         assertThat(t.tickOnce()).isEqualTo(Status.SUCCESS);
         assertThat(bb.find("result")).isNull();
         assertThat(loader.warnings()).filteredOn(w -> w.contains("output port")).containsExactly(
-                f + ":8:71: <Decorator ID=\"WaitForEvent\">: output port 'result' is bound to \"\", not to a blackboard "
+                f + ":8:42: <Decorator ID=\"WaitForEvent\">: output port 'result' is bound to \"\", not to a blackboard "
                         + "entry: what the node writes there is dropped (as BehaviorTree.CPP 4 does); write "
                         + "result=\"{result}\" to keep it, or remove the attribute",
-                f + ":11:73: <Decorator ID=\"WaitForAlert\">: output port 'alert' is bound to \"{}\", not to a blackboard "
+                f + ":11:42: <Decorator ID=\"WaitForAlert\">: output port 'alert' is bound to \"{}\", not to a blackboard "
                         + "entry: what the node writes there is dropped (as BehaviorTree.CPP 4 does); write "
                         + "alert=\"{alert}\" to keep it, or remove the attribute");
     }

@@ -6,11 +6,14 @@ import io.canopy.launch.plan.MachinePlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.plan.TreePlan;
 import io.canopy.launch.read.FileCheck;
+import io.canopy.statemachine.Statechart;
 import io.canopy.statemachine.build.ScxmlLoader;
+import io.canopy.statemachine.tools.DotWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * {@code canopy graph}: a tree or a machine (or, for a launch file, all of them) as Graphviz DOT. Each file
@@ -35,17 +38,29 @@ public final class Graphs {
             case SCXML -> machine(file);
             case LAUNCH -> {
                 LaunchPlan plan = LaunchLoader.load(file, Map.of(), searchPath);
-                List<String> graphs = new ArrayList<>();
+                // each machine and tree is written once, straight from its model: alone as its own digraph, or as a
+                // cluster of one digraph whose ids each carry the prefix gK_ (two trees' n0 stay apart)
+                List<Function<String, String>> clusters = new ArrayList<>();
                 for (NodePlan n : plan.nodes()) {
                     for (MachinePlan m : n.machines()) {
-                        graphs.add(machine(LaunchLoader.display(m.file())));
+                        Statechart chart = ScxmlLoader.load(LaunchLoader.display(m.file()));
+                        clusters.add(prefix -> prefix == null ? chart.toDot() : DotWriter.cluster(chart, prefix));
                     }
                     for (TreePlan t : n.trees()) {
-                        graphs.add(tree(LaunchLoader.display(t.file()), t.main(), searchPath));
+                        Path tree = LaunchLoader.display(t.file());
+                        clusters.add(prefix -> prefix == null ? tree(tree, t.main(), searchPath)
+                                : TreeDot.cluster(tree, t.main(), searchPath, prefix));
                     }
                 }
-                String name = file.getFileName().toString();
-                yield graphs.size() == 1 ? graphs.get(0) : DotMerge.merge(name, graphs);
+                if (clusters.size() == 1) {
+                    yield clusters.get(0).apply(null);
+                }
+                StringBuilder out = new StringBuilder("digraph \"").append(Dot.escape(file.getFileName().toString()))
+                        .append("\" {\n  compound=true;\n");
+                for (int k = 0; k < clusters.size(); k++) {
+                    out.append(clusters.get(k).apply("g" + k + "_"));
+                }
+                yield out.append("}\n").toString();
             }
         };
     }

@@ -12,6 +12,7 @@ import java.util.Set;
  * A BehaviorTree.CPP v4 XML tree as Graphviz DOT: one box per control node, a hexagon per decorator, an
  * ellipse per leaf (conditions in grey); {@code <SubTree>}s are expanded in place inside a dashed cluster
  * (trees from {@code <include path>} files too). Labels show the node type, its {@code name} and its ports.
+ * {@link #cluster} writes the tree as one cluster of a bigger digraph (a launch file's machines and trees).
  */
 final class TreeDot {
     static final Set<String> CONTROLS = Set.of("Sequence", "SequenceWithMemory", "AsyncSequence", "ReactiveSequence",
@@ -27,30 +28,52 @@ final class TreeDot {
     private Map<String, TreeOutline.Element> trees;
     private final StringBuilder out = new StringBuilder();
     private final Deque<String> expanding = new ArrayDeque<>();
+    /** Put before every node and cluster id ("" for a digraph of its own). */
+    private final String prefix;
     private int next;
 
-    private TreeDot() {}
+    private TreeDot(String prefix) {
+        this.prefix = prefix;
+    }
 
     /**
      * DOT of {@code main} (or the tree the loader would run: {@code main_tree_to_execute}, the only tree, or the
      * one no other tree references), read as the loader reads it (lenient syntax, includes, a lone tree without ID).
      */
     static String render(Path file, String main, List<Path> searchPath) {
-        TreeDot d = new TreeDot();
+        TreeDot d = new TreeDot("");
         TreeOutline outline = TreeOutline.read(file, main, searchPath);
-        d.trees = outline.trees();
         String id = outline.mainId();
         d.out.append("digraph \"").append(Dot.escape(id)).append("\" {\n");
-        d.out.append("  rankdir=TB;\n  node [fontname=\"Helvetica\" fontsize=10];\n  edge [arrowsize=0.6];\n");
-        d.expanding.push(id);
-        d.node(d.trees.get(id), "  ");
-        d.out.append("}\n");
-        return d.out.toString();
+        d.body(outline, "  ");
+        return d.out.append("}\n").toString();
+    }
+
+    /**
+     * As {@link #render}, as {@code subgraph "cluster_PREFIX"} labelled with the tree's ID, for a digraph that holds
+     * several trees and charts: every node and cluster id starts with {@code prefix}, so they stay apart.
+     */
+    static String cluster(Path file, String main, List<Path> searchPath, String prefix) {
+        TreeDot d = new TreeDot(prefix);
+        TreeOutline outline = TreeOutline.read(file, main, searchPath);
+        d.out.append("  subgraph \"cluster_").append(prefix).append("\" {\n    label=\"")
+                .append(Dot.escape(outline.mainId())).append("\";\n");
+        d.body(outline, "    ");
+        return d.out.append("  }\n").toString();
+    }
+
+    private void body(TreeOutline outline, String indent) {
+        trees = outline.trees();
+        String id = outline.mainId();
+        out.append(indent).append("rankdir=TB;\n").append(indent).append("node [fontname=\"Helvetica\" fontsize=10];\n")
+                .append(indent).append("edge [arrowsize=0.6];\n");
+        expanding.push(id);
+        node(trees.get(id), indent);
     }
 
     /** Writes the node for {@code e} and its subtree; returns its DOT id. */
     private String node(TreeOutline.Element e, String indent) {
-        String id = "n" + next++;
+        String id = prefix.isEmpty() ? "n" + next++ : "\"" + prefix + "n" + next++ + "\"";
         String element = e.name();
         Map<String, String> attributes = e.attributes();
         String type = element.equals("Action") || element.equals("Condition") || element.equals("Control")
@@ -96,7 +119,8 @@ final class TreeDot {
             return; // unknown or recursive: the box alone (validate reports it)
         }
         expanding.push(ref);
-        out.append(indent).append("subgraph cluster_").append(id).append(" {\n");
+        out.append(indent).append("subgraph ").append(prefix.isEmpty() ? "cluster_" + id
+                : "\"cluster_" + id.substring(1)).append(" {\n");
         out.append(indent).append("  label=\"").append(Dot.escape(ref)).append("\" style=dashed color=grey;\n");
         String child = node(target, indent + "  ");
         out.append(indent).append("  ").append(id).append(" -> ").append(child).append(";\n");

@@ -45,8 +45,21 @@ public final class ElementReader {
         return element;
     }
 
+    /**
+     * Records an error about the element; one about an attribute ({@code "attribute 'x': ..."}, {@code "unknown
+     * attribute 'x'..."}) names the line and column where that attribute is written.
+     */
     public void error(String message) {
-        errors.add(element.where() + ": " + message);
+        errors.add(element.where(attributeNamed(message)) + ": " + message);
+    }
+
+    private static String attributeNamed(String message) {
+        String m = message.startsWith("unknown ") ? message.substring("unknown ".length()) : message;
+        if (!m.startsWith("attribute '")) {
+            return "";
+        }
+        int end = m.indexOf('\'', "attribute '".length());
+        return end < 0 ? "" : m.substring("attribute '".length(), end);
     }
 
     /** Evaluates {@code if} and {@code unless}: false when the element is switched off. */

@@ -2,6 +2,7 @@ package io.canopy.launch.read;
 
 import io.canopy.InputException;
 import io.canopy.XmlLimits;
+import io.canopy.XmlTags;
 import io.canopy.bt.load.TextFile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,8 +65,8 @@ public final class SafeXml {
         }
         if (Files.exists(file)) {
             // a directory, an empty file, binary data or another encoding: one clear line, not a parser message
-            TextFile.read(file, handler.textAllowed ? "a behavior-tree file (<root BTCPP_format=\"4\">)"
-                    : "a launch file (<launch>)");
+            handler.tags = new XmlTags(TextFile.read(file, handler.textAllowed
+                    ? "a behavior-tree file (<root BTCPP_format=\"4\">)" : "a launch file (<launch>)"));
         }
         try (InputStream in = Files.newInputStream(file)) {
             parser.parse(in, handler, file.toUri().toString());
@@ -94,6 +95,7 @@ public final class SafeXml {
         private final boolean textAllowed;
         private final Deque<XmlElement> open = new ArrayDeque<>();
         private Locator locator;
+        private XmlTags tags;
         XmlElement root;
 
         Handler(Path file, boolean textAllowed) {
@@ -114,7 +116,9 @@ public final class SafeXml {
             for (int i = 0; i < atts.getLength(); i++) {
                 attrs.put(atts.getQName(i), atts.getValue(i));
             }
-            XmlElement e = new XmlElement(file, qName, locator.getLineNumber(), locator.getColumnNumber(), attrs);
+            XmlElement e = new XmlElement(file, qName, locator.getLineNumber(), locator.getColumnNumber(), attrs,
+                    tags == null || attrs.isEmpty() ? Map.of()
+                            : tags.attributesOfTagEndingAt(locator.getLineNumber(), locator.getColumnNumber()));
             if (open.isEmpty()) {
                 root = e;
             } else {

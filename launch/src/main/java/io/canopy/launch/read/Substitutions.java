@@ -1,6 +1,7 @@
 package io.canopy.launch.read;
 
 import io.canopy.Names;
+import io.canopy.bt.Values;
 import io.canopy.expr.CompiledExpression;
 import io.canopy.expr.Dialect;
 import io.canopy.expr.Expressions;
@@ -181,7 +182,7 @@ public final class Substitutions {
         MapScope scope = new MapScope();
         for (Map.Entry<String, String> v : vars.entrySet()) {
             if (v.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                scope.declare(v.getKey(), literal(v.getValue()));
+                scope.declare(v.getKey(), Values.literal(v.getValue()));
             }
         }
         try {
@@ -199,26 +200,6 @@ public final class Substitutions {
     }
 
     /** A launch variable's value as the expression sees it: a number or boolean when it reads as one, else text. */
-    private static Object literal(String value) {
-        String s = value.strip();
-        if (s.equals("true") || s.equals("false")) {
-            return Boolean.valueOf(s);
-        }
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            // not a whole number
-        }
-        try {
-            if (s.matches("[-+]?[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?")) {
-                return Double.parseDouble(s);
-            }
-        } catch (NumberFormatException e) {
-            // text
-        }
-        return value;
-    }
-
     /** Drops one pair of double quotes around an eval expression, as ROS writes $(eval "..."). */
     private static String unquoteAny(String s) {
         if (s.length() >= 2 && s.charAt(0) == '"' && s.charAt(s.length() - 1) == '"') {

@@ -1,5 +1,6 @@
 package io.canopy.launch.read;
 
+import io.canopy.XmlTags;
 import io.canopy.launch.plan.Source;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,14 +16,17 @@ public final class XmlElement {
     final int line;
     final int column;
     final Map<String, String> attributes;
+    private final Map<String, XmlTags.Spot> attributeSpots;
     public final List<XmlElement> children = new ArrayList<>();
 
-    XmlElement(Path file, String name, int line, int column, Map<String, String> attributes) {
+    XmlElement(Path file, String name, int line, int column, Map<String, String> attributes,
+            Map<String, XmlTags.Spot> attributeSpots) {
         this.file = file;
         this.name = name;
         this.line = line;
         this.column = column;
         this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+        this.attributeSpots = Map.copyOf(attributeSpots);
     }
 
     public Source source() {
@@ -32,5 +36,11 @@ public final class XmlElement {
     /** The {@code file:line:column: <element>} prefix of an error about this element. */
     public String where() {
         return source().toString();
+    }
+
+    /** Like {@link #where()}, with the line and column where {@code attribute} is written (if it is). */
+    public String where(String attribute) {
+        XmlTags.Spot at = attributeSpots.get(attribute);
+        return at == null ? where() : new Source(file, at.line(), at.column(), name).toString();
     }
 }

@@ -2,6 +2,7 @@ package io.canopy.launch.run;
 
 import io.canopy.InputException;
 import io.canopy.bt.Blackboard;
+import io.canopy.bt.Values;
 import io.canopy.expr.Variable;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,8 @@ import java.util.Map;
 /**
  * Hands the {@code <param name value>} blocks of a launch file to what they configure, before the node's first
  * tick: a {@code <tree>}'s become entries of the node's blackboard (trees read them as {@code {name}} /
- * {@code @name}), a {@code <statemachine>}'s set items of its datamodel. NumberText are typed as written: a whole
- * number, a real number, {@code true}/{@code false}, else text.
+ * {@code @name}), a {@code <statemachine>}'s set items of its datamodel. NumberText are typed as written
+ * ({@link Values#literal}): a whole number, a real number, {@code true}/{@code false}, else text.
  *
  * <p>A machine's parameters are set right after it has entered its initial configuration (the state machine
  * API takes no initial values), so the initial state's {@code onentry} still sees the {@code <data>}
@@ -24,7 +25,7 @@ final class LaunchParams {
         List<String> errors = new ArrayList<>();
         for (TreeSlot t : trees) {
             for (Map.Entry<String, String> p : t.plan.params().entrySet()) {
-                Object v = typed(p.getValue());
+                Object v = Values.literal(p.getValue());
                 String key = p.getKey();
                 if (v instanceof Long l) {
                     blackboard.set(key, l.longValue());
@@ -50,7 +51,7 @@ final class LaunchParams {
                             + " <datamodel>, or remove the parameter");
                     continue;
                 }
-                Object value = typed(p.getValue());
+                Object value = Values.literal(p.getValue());
                 if (value instanceof Long l) {
                     v.setLong(l);
                 } else if (value instanceof Double d) {
@@ -65,25 +66,5 @@ final class LaunchParams {
         if (!errors.isEmpty()) {
             throw new InputException(String.join("\n", errors));
         }
-    }
-
-    static Object typed(String text) {
-        String s = text.strip();
-        if (s.equals("true") || s.equals("false")) {
-            return Boolean.valueOf(s);
-        }
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            // not a whole number
-        }
-        try {
-            if (!s.isEmpty() && !s.endsWith("d") && !s.endsWith("f") && !s.equalsIgnoreCase("nan") && !s.contains("Infinity")) {
-                return Double.parseDouble(s);
-            }
-        } catch (NumberFormatException e) {
-            // text
-        }
-        return text;
     }
 }

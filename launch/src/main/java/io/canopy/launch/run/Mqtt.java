@@ -1,5 +1,6 @@
 package io.canopy.launch.run;
 
+import io.canopy.InputException;
 import io.canopy.launch.plan.Endpoint;
 import io.canopy.launch.plan.MqttPlan;
 import io.canopy.launch.plan.NodePlan;
@@ -68,11 +69,28 @@ public final class Mqtt {
             return null;
         }
         synchronized (BROKERS) {
-            Shared s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.startForNodes(port,
-                    BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
+            Shared s;
+            try {
+                s = BROKERS.computeIfAbsent(plan.mqtt().port(), port -> new Shared(EmbeddedBroker.startForNodes(port,
+                        BrokerLimits.of(plan.mqtt().maxMessageKb(), plan.mqtt().clientRate()))));
+            } catch (InputException e) {
+                throw new InputException(busyPort(plan.mqtt(), e.getMessage()), e);
+            }
             s.users++;
             return s.broker;
         }
+    }
+
+    /**
+     * The broker's own words on a port it could not take, with the launch file's way out: the {@code <mqtt>} that
+     * asked for the port, and the arguments that change it.
+     */
+    static String busyPort(MqttPlan mqtt, String brokerMessage) {
+        int generic = brokerMessage.indexOf("; free the port");
+        String what = generic < 0 ? brokerMessage : brokerMessage.substring(0, generic);
+        return (mqtt.source() == null ? "" : mqtt.source() + ": ") + what + "; free the port, or run on another one"
+                + " (--arg mqtt_port=N in the examples; port=\"N\" on <mqtt>), or against a running broker (--arg"
+                + " broker=tcp://HOST:1883; broker=\"URL\" on <mqtt>)";
     }
 
     /**

@@ -38,8 +38,11 @@ class RunBadEnvironmentTest {
                 assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 String out = Files.readString(log);
                 assertThat(p.exitValue()).as(out).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
-                assertThat(out).contains("canopy: embedded MQTT broker on 127.0.0.1:" + busy.getLocalPort()
-                        + " did not start").doesNotContain("Exception", "\tat ", "ERROR");
+                assertThat(out).contains("patrol.launch.xml:43:").contains("<mqtt>: embedded MQTT broker on"
+                        + " 127.0.0.1:" + busy.getLocalPort() + " did not start").doesNotContain("Exception", "\tat ", "ERROR");
+                assertThat(out).as("names the arguments that move the broker").contains("free the port, or run on another"
+                        + " one (--arg mqtt_port=N in the examples; port=\"N\" on <mqtt>), or against a running broker"
+                        + " (--arg broker=tcp://HOST:1883; broker=\"URL\" on <mqtt>)");
             } finally {
                 p.destroyForcibly();
             }

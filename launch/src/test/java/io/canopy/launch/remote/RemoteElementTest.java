@@ -79,18 +79,18 @@ class RemoteElementTest {
                 """);
         LaunchException e = catchThrowableOfType(() -> LaunchLoader.load(file, Map.of()), LaunchException.class);
         assertThat(e.errors()).allMatch(l -> l.contains("nav.launch.xml:"));
-        String at = "";
+        String at = ""; // an error about one attribute points at that attribute, not at the end of the tag
         assertThat(e.errors().stream().map(l -> l.substring(l.indexOf("nav.launch.xml:") + "nav.launch.xml:".length())))
                 .containsExactly(
                 at + "8:37: <remote>: missing attribute 'topic'; add it, for example topic=\"nav/compute_path\"",
-                at + "11:44: <remote>: attribute 'topic': \"nav/#\" is not a topic to publish on (no spaces, no wildcards"
+                at + "11:29: <remote>: attribute 'topic': \"nav/#\" is not a topic to publish on (no spaces, no wildcards"
                         + " + #, no trailing '/'); write for example topic=\"nav/compute_path\"",
                 at + "12:22: <remote>: missing attribute 'type'; add it, for example type=\"ComputePathToPose\"",
-                at + "5:41: <remote>: attribute 'type': no palette of this node declares 'NotDeclared'; declare it as"
+                at + "5:11: <remote>: attribute 'type': no palette of this node declares 'NotDeclared'; declare it as"
                         + " <Action ID=\"NotDeclared\"> in a <TreeNodesModel> (<palette file=\"...\"/> or the tree file)",
-                at + "6:37: <remote>: attribute 'type': 'IsStuck' is declared as a Condition (at " + dir.toRealPath().resolve("nav_nodes.xml")
+                at + "6:11: <remote>: attribute 'type': 'IsStuck' is declared as a Condition (at " + dir.toRealPath().resolve("nav_nodes.xml")
                         + ":6:28), not an Action; only actions run remotely",
-                at + "7:38: <remote>: attribute 'type': 'Sequence' is a control built into Canopy, not a declared action;"
+                at + "7:11: <remote>: attribute 'type': 'Sequence' is a control built into Canopy, not a declared action;"
                         + " a remote runs an action your palette declares",
                 at + "10:51: <remote>: a second <remote> for type 'ComputePathToPose' (the first is at line 9:51); one type"
                         + " runs on one worker topic: remove one");
@@ -107,7 +107,7 @@ class RemoteElementTest {
                 </root>
                 """);
         assertThat(FileCheck.check(file, Map.of())).singleElement().asString()
-                .contains("main.xml:2:58").contains("unknown port 'gaol'").contains("did you mean 'goal'?");
+                .contains("main.xml:2:46").contains("unknown port 'gaol'").contains("did you mean 'goal'?");
     }
 
     @Test

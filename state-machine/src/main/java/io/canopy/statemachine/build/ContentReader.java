@@ -180,7 +180,7 @@ final class ContentReader {
         if (e.attr("delay") != null && Delays.isBareNumber(e.attr("delay"))) {
             String d = e.attr("delay").trim();
             delayNs = Delays.bareNs(d);
-            doc.warn(e.where() + " delay=\"" + d + "\": a number without a unit is not a CSS2 time (SCXML 6.2.4): read as " + d
+            doc.warn(e.where("delay") + " delay=\"" + d + "\": a number without a unit is not a CSS2 time (SCXML 6.2.4): read as " + d
                     + " milliseconds, as Apache Commons SCXML, uSCXML and SCION read it (Qt SCXML refuses it); write delay=\""
                     + d + "ms\" (or \"" + d + "s\" if seconds were meant) to be portable");
         } else if (e.attr("delay") != null) {

@@ -52,7 +52,7 @@ final class DocumentReader {
      */
     void checkId(ScxmlElement e, String id) {
         if (id != null && !id.isEmpty() && !XML_NAME.matcher(id).matches()) {
-            warn(e.where() + " id=\"" + id + "\": not a valid XML ID (an id is an XML name, which cannot start with a digit"
+            warn(e.where("id") + " id=\"" + id + "\": not a valid XML ID (an id is an XML name, which cannot start with a digit"
                     + " or contain spaces; Qt SCXML refuses the document): loaded as written; rename it, e.g. id=\"s" + id + "\"");
         }
     }
@@ -68,7 +68,7 @@ final class DocumentReader {
     void checkEvents(ScxmlElement e, String attribute, String list) {
         for (String token : ids(list)) {
             if (!EVENT_TOKEN.matcher(token).matches()) {
-                warn(e.where() + " " + attribute + "=\"" + list.trim() + "\": '" + token + "' is not a valid event name (SCXML "
+                warn(e.where(attribute) + " " + attribute + "=\"" + list.trim() + "\": '" + token + "' is not a valid event name (SCXML "
                         + "3.12.1: dot-separated tokens, none empty; Qt SCXML refuses the document): matched as written; "
                         + "write it without the empty token, e.g. '" + token.replaceAll("^\\.+|\\.+$", "").replaceAll("\\.{2,}", ".") + "'");
             }
@@ -130,7 +130,7 @@ final class DocumentReader {
             ScxmlElement user = usesDatamodel(root);
             if (user == null) {
                 // Commons SCXML's prefix-01.xml: datamodel="jexl" and not one expression, script or data item
-                warn(root.where() + " datamodel=\"" + datamodel + "\": not supported" + (what == null ? "" : " (" + what + ")")
+                warn(root.where("datamodel") + " datamodel=\"" + datamodel + "\": not supported" + (what == null ? "" : " (" + what + ")")
                         + ", but the document uses no expression, script or data, so it runs the same on the null "
                         + "datamodel: loaded that way; remove the attribute (or write datamodel=\"null\")");
                 return readWith(root, false, "the null datamodel: datamodel=\"" + datamodel + "\" is never used");
@@ -410,7 +410,7 @@ final class DocumentReader {
             if (d.attr("src") != null && ScxmlLoader.isUrl(d.attr("src"))) {
                 // SCXML 5.2.2: a value that cannot be had leaves the item empty and raises error.execution
                 String src = d.attr("src");
-                loader.warnings.add(d.where() + " src=\"" + src + "\": a URL is not fetched (Canopy reads src only from "
+                loader.warnings.add(d.where("src") + " src=\"" + src + "\": a URL is not fetched (Canopy reads src only from "
                         + "local files, relative to the document): '" + id + "' starts undefined and its initialisation "
                         + "raises error.execution");
                 expr = m -> {

@@ -2,9 +2,13 @@ package io.canopy.statemachine.build;
 
 import io.canopy.InputException;
 import io.canopy.XmlLimits;
+import io.canopy.XmlTags;
 import io.canopy.statemachine.Payloads;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +27,7 @@ public final class ScxmlElement {
     final String namespace;
     final String name;
     final Map<String, String> attributes = new LinkedHashMap<>();
+    private Map<String, XmlTags.Spot> attributeSpots = Map.of();
     final List<ScxmlElement> children = new ArrayList<>();
     final StringBuilder text = new StringBuilder();
     public final String file;
@@ -44,6 +49,12 @@ public final class ScxmlElement {
     /** {@code file:line:column: <name>} for messages. */
     public String where() {
         return file + ":" + line + ":" + column + ": <" + name + ">";
+    }
+
+    /** Like {@link #where()}, with the line and column where {@code attribute} is written (if it is). */
+    public String where(String attribute) {
+        XmlTags.Spot at = attributeSpots.get(attribute);
+        return at == null ? where() : file + ":" + at + ": <" + name + ">";
     }
 
     /** The element as XML text (for inline content kept as a value); namespaces written where they change. */
@@ -98,7 +109,9 @@ public final class ScxmlElement {
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
         XMLStreamReader r = null;
         try {
-            r = factory.createXMLStreamReader(in);
+            byte[] bytes = in.readAllBytes();
+            XmlTags tags = null;
+            r = factory.createXMLStreamReader(new ByteArrayInputStream(bytes));
             List<ScxmlElement> stack = new ArrayList<>();
             ScxmlElement root = null;
             int startLine = 1;
@@ -131,6 +144,12 @@ public final class ScxmlElement {
                             String declared = r.getCharacterEncodingScheme();
                             e.encoding = declared != null ? declared : r.getEncoding();
                         }
+                        if (r.getAttributeCount() > 0) {
+                            if (tags == null) {
+                                tags = new XmlTags(new String(bytes, charset(r.getEncoding())));
+                            }
+                            e.attributeSpots = tags.attributesOfTagStartingAt(Math.max(1, startLine), Math.max(1, startColumn));
+                        }
                         for (int i = 0; i < r.getAttributeCount(); i++) {
                             String ns = r.getAttributeNamespace(i);
                             if (ns == null || ns.isEmpty()) {
@@ -162,6 +181,8 @@ public final class ScxmlElement {
                 throw new InputException(file + ":1:1: empty document: expected <scxml>");
             }
             return root;
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + e.getMessage(), e);
         } catch (XMLStreamException e) {
             Location loc = e.getLocation();
             String msg = e.getMessage();
@@ -182,6 +203,14 @@ public final class ScxmlElement {
             } catch (IOException ignored) {
                 // nothing to do
             }
+        }
+    }
+
+    private static Charset charset(String name) {
+        try {
+            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.UTF_8;
         }
     }
 }

@@ -3,9 +3,9 @@ package io.canopy.statemachine.tools;
 import io.canopy.InputException;
 import io.canopy.statemachine.Machine;
 import io.canopy.statemachine.MachineContext;
+import io.canopy.statemachine.Payloads;
 import io.canopy.statemachine.Slots;
 import io.canopy.statemachine.Statechart;
-import io.canopy.statemachine.ecma.JsonLiteral;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
 import java.io.BufferedReader;
@@ -156,7 +156,7 @@ public final class ScxmlDriver {
         Object data = null;
         if (space >= 0) {
             String json = line.substring(space + 1).strip();
-            data = JsonLiteral.parse(json);
+            data = Payloads.json(json);
             if (data == null && !json.equals("null")) {
                 throw new InputException("event '" + name + "': the data " + json + " is not JSON: write e.g. " + name
                         + " {\"x\": 1}");

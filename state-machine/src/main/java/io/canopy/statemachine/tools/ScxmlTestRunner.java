@@ -40,11 +40,22 @@ public final class ScxmlTestRunner {
         private final Path file;
         private final Outcome outcome;
         private final String detail;
+        private final boolean invalid;
 
         Result(Path file, Outcome outcome, String detail) {
+            this(file, outcome, detail, false);
+        }
+
+        Result(Path file, Outcome outcome, String detail, boolean invalid) {
             this.file = file;
             this.outcome = outcome;
             this.detail = detail;
+            this.invalid = invalid;
+        }
+
+        /** True when the document did not load (an {@link Outcome#ERROR} that is bad input, not a failed test). */
+        public boolean invalid() {
+            return invalid;
         }
 
         public Path file() {
@@ -110,7 +121,7 @@ public final class ScxmlTestRunner {
         try {
             chart = ScxmlLoader.load(file, engine);
         } catch (InputException e) {
-            return new Result(file, Outcome.ERROR, e.getMessage());
+            return new Result(file, Outcome.ERROR, e.getMessage(), true);
         }
         ManualNanoClock clock = new ManualNanoClock();
         DeadlineTimerQueue timers = new DeadlineTimerQueue(clock);

@@ -38,7 +38,7 @@ class OtherEnginesDocumentsTest {
     void commonsPrefix01WithAnUnusedJexlDatamodelLoadsWithAWarning() throws Exception {
         Path f = file("/corpus/commons-scxml/src/test/java/org/apache/commons/scxml2/prefix-01.xml");
         Statechart chart = ScxmlLoader.load(f);
-        assertThat(chart.warnings()).anyMatch(w -> w.contains(":17:") && w.contains("<scxml> datamodel=\"jexl\": not supported")
+        assertThat(chart.warnings()).anyMatch(w -> w.contains(":20:8:") && w.contains("<scxml> datamodel=\"jexl\": not supported")
                 && w.contains("uses no expression, script or data") && w.contains("remove the attribute"));
         Machine m = start(chart);
         assertThat(m.activeStates()).containsExactly("ten");

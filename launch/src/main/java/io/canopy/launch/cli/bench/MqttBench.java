@@ -20,12 +20,9 @@ import org.HdrHistogram.Histogram;
  * MQTT round-trip benchmark: a requester node publishes a {@link RangeReading} Envelope, an echo node
  * receives it and publishes it back, the requester receives it; the next round trip starts from the
  * requester's receive callback (no thread hand-off), so the figure is Paho + broker + protobuf, twice.
- * Then a burst for messages per second. Usable as a library ({@link #run}) and as a main:
- *
- * <pre>
- * java -cp ... io.canopy.launch.cli.bench.MqttBench [--broker embedded|tcp://HOST:PORT] [--qos 0|1] [--count N]
- *     [--warmup N] [--burst N] [--no-nodelay] [--json]
- * </pre>
+ * Then a burst for messages per second. A library ({@link #run}); its command line, with picocli's options, is
+ * {@code canopy bench mqtt [--broker embedded|tcp://HOST:PORT] [--qos 0|1] [--count N] [--warmup N] [--burst N]
+ * [--no-nodelay] [--json]} ({@link BenchMqttCommand}).
  */
 public final class MqttBench {
     /** The figures of one run; latencies in microseconds. */
@@ -160,33 +157,5 @@ public final class MqttBench {
             pub.publish(Event.getDefaultInstance());
         }
         probe.close();
-    }
-
-    public static void main(String[] args) throws Exception {
-        String broker = NodeConfig.EMBEDDED;
-        int qos = 1;
-        int count = 2000;
-        int warmup = 500;
-        int burst = 20_000;
-        boolean noDelay = true;
-        boolean json = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--broker" -> broker = args[++i];
-                case "--qos" -> qos = Integer.parseInt(args[++i]);
-                case "--count" -> count = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--burst" -> burst = Integer.parseInt(args[++i]);
-                case "--no-nodelay" -> noDelay = false;
-                case "--json" -> json = true;
-                default -> {
-                    System.err.println("MqttBench: unknown option " + args[i] + "; see the class comment");
-                    System.exit(2);
-                }
-            }
-        }
-        Result r = run(broker, Qos.of(qos), warmup, count, burst, noDelay);
-        System.out.println(json ? r.json() : r.text());
-        System.exit(0);
     }
 }

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Run SCXML tests on a virtual clock: a test passes when it reaches <final id=\"pass\">.",
             "Folders are searched for *.scxml (sub-machines named ...subN.scxml are skipped).",
-            "Exit codes: 0 all passed, 1 some failed, 2 bad input."
+            "Exit codes: 0 all passed, 1 some failed, 2 bad input (an invalid document among them)."
         })
 public final class ScxmlTestCommand implements Callable<Integer> {
     @Spec
@@ -39,6 +39,7 @@ public final class ScxmlTestCommand implements Callable<Integer> {
         List<Path> files = ScxmlTestRunner.collect(paths);
         int passed = 0;
         int failed = 0;
+        int invalid = 0;
         for (Path file : files) {
             ScxmlTestRunner.Result r = ScxmlTestRunner.run(file);
             out.println(r.line());
@@ -47,10 +48,11 @@ public final class ScxmlTestCommand implements Callable<Integer> {
                 passed++;
             } else {
                 failed++;
+                invalid += r.invalid() ? 1 : 0;
             }
         }
-        out.println(passed + " passed, " + failed + " failed");
+        out.println(passed + " passed, " + failed + " failed" + (invalid == 0 ? "" : " (" + invalid + " invalid)"));
         out.flush();
-        return failed > 0 ? CanopyMain.EXIT_FAILED : CanopyMain.EXIT_OK;
+        return invalid > 0 ? CanopyMain.EXIT_BAD_INPUT : failed > 0 ? CanopyMain.EXIT_FAILED : CanopyMain.EXIT_OK;
     }
 }

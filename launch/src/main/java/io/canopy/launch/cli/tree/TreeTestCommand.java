@@ -21,11 +21,12 @@ import picocli.CommandLine.Spec;
  * {@code stand_ins:} and {@code max_ticks:} for BehaviorTree.CPP trees with custom types, see
  * docs/bringing-btcpp-trees.md) (the format of conformance/bt/README.md), one line
  * per case ({@code PASS id} / {@code FAIL id: what differed}), then {@code N passed, N failed}; exit 1 when
- * any case failed, 2 when a file is not a valid scenario file.
+ * any case failed, 2 when a file is not a valid scenario file or a tree, palette or rules file it names is invalid.
  */
 @Command(name = "tree-test", mixinStandardHelpOptions = true,
         description = {"Run behavior-tree scenario files (.yaml) on a virtual clock.",
-            "Each PATH is a file or a folder searched for .yaml files."})
+            "Each PATH is a file or a folder searched for .yaml files.",
+            "Exit codes: 0 all passed, 1 some failed, 2 bad input (a scenario, or a file it names, is invalid)."})
 public final class TreeTestCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,6 +55,7 @@ public final class TreeTestCommand implements Callable<Integer> {
         }
         int passed = 0;
         int failed = 0;
+        int invalid = 0;
         for (Path file : ScenarioRunner.collect(paths)) {
             for (Scenario s : ScenarioRunner.load(file)) {
                 ScenarioRunner.Result r = runner.run(s);
@@ -62,11 +64,12 @@ public final class TreeTestCommand implements Callable<Integer> {
                     passed++;
                 } else {
                     failed++;
+                    invalid += r.invalid() ? 1 : 0;
                 }
             }
         }
-        out.println(passed + " passed, " + failed + " failed");
+        out.println(passed + " passed, " + failed + " failed" + (invalid == 0 ? "" : " (" + invalid + " on an invalid file)"));
         out.flush();
-        return failed == 0 ? CanopyMain.EXIT_OK : CanopyMain.EXIT_FAILED;
+        return invalid > 0 ? CanopyMain.EXIT_BAD_INPUT : failed == 0 ? CanopyMain.EXIT_OK : CanopyMain.EXIT_FAILED;
     }
 }

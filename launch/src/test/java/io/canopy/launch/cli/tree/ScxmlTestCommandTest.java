@@ -22,6 +22,11 @@ class ScxmlTestCommandTest {
         return p;
     }
 
+    private Path reachesFail() throws IOException {
+        return write("f.scxml", HEAD + "<state id=\"s0\"><transition target=\"fail\"/></state>"
+                + "<final id=\"pass\"/><final id=\"fail\"/></scxml>");
+    }
+
     @Test
     void passingFilesPrintPassAndExitZeroWithoutWaitingForDelays() throws IOException {
         write("a.scxml", HEAD + "<state id=\"s0\"><onentry><send event=\"go\" delay=\"3600s\"/></onentry>"
@@ -35,17 +40,26 @@ class ScxmlTestCommandTest {
 
     @Test
     void failuresAreReportedPerFileAndExitOne() throws IOException {
-        Path fail = write("f.scxml", HEAD + "<state id=\"s0\"><transition target=\"fail\"/></state>"
-                + "<final id=\"pass\"/><final id=\"fail\"/></scxml>");
+        Path fail = reachesFail();
         Path stuck = write("s.scxml", HEAD + "<state id=\"s0\"/><final id=\"pass\"/></scxml>");
-        Path bad = write("x.scxml", HEAD + "<state id=\"s0\"><transition target=\"nowhere\"/></state></scxml>");
-        Object[] r = ValidateCommandTest.run("scxml-test", fail.toString(), stuck.toString(), bad.toString());
+        Object[] r = ValidateCommandTest.run("scxml-test", fail.toString(), stuck.toString());
         assertThat(r[0]).isEqualTo(CanopyMain.EXIT_FAILED);
         String[] lines = ((String) r[1]).strip().split("\n");
         assertThat(lines[0]).isEqualTo("FAIL f.scxml: reached fail");
         assertThat(lines[1]).startsWith("FAIL s.scxml: did not finish");
-        assertThat(lines[2]).startsWith("FAIL x.scxml: ").contains("x.scxml:1:", "<transition>", "'nowhere'");
-        assertThat(lines[3]).isEqualTo("0 passed, 3 failed");
+        assertThat(lines[2]).isEqualTo("0 passed, 2 failed");
+    }
+
+    @Test
+    void anInvalidDocumentAmongTheTestsIsBadInputExitTwoAfterEveryLine() throws IOException {
+        Path fail = reachesFail();
+        Path bad = write("x.scxml", HEAD + "<state id=\"s0\"><transition target=\"nowhere\"/></state></scxml>");
+        Object[] r = ValidateCommandTest.run("scxml-test", fail.toString(), bad.toString());
+        assertThat(r[0]).as("an invalid file is bad input, as in validate").isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        String[] lines = ((String) r[1]).strip().split("\n");
+        assertThat(lines[0]).isEqualTo("FAIL f.scxml: reached fail");
+        assertThat(lines[1]).startsWith("FAIL x.scxml: ").contains("x.scxml:1:", "<transition>", "'nowhere'");
+        assertThat(lines[2]).isEqualTo("0 passed, 2 failed (1 invalid)");
     }
 
     @Test

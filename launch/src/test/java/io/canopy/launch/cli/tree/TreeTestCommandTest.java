@@ -68,6 +68,22 @@ class TreeTestCommandTest {
     }
 
     @Test
+    void aTreeFileThatDoesNotLoadIsBadInputExitTwoAfterEveryLine() throws IOException {
+        Files.writeString(dir.resolve("t.xml"), "<root BTCPP_format=\"4\"><BehaviorTree ID=\"Main\"><Nope/></BehaviorTree></root>");
+        Files.writeString(dir.resolve("s.yaml"), """
+                file: t.xml
+                cases:
+                  - id: runs
+                    ticks: [SUCCESS]
+                """);
+        Object[] r = ValidateCommandTest.run("tree-test", dir.resolve("s.yaml").toString());
+        assertThat(r[0]).as("an invalid tree file is bad input, as in validate").isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        String[] lines = ((String) r[1]).strip().split("\n");
+        assertThat(lines[0]).startsWith("FAIL runs: load error: ").contains("t.xml:1:", "unknown node type 'Nope'");
+        assertThat(lines[1]).isEqualTo("0 passed, 1 failed (1 on an invalid file)");
+    }
+
+    @Test
     void aFileThatIsNotAScenarioFileIsBadInput() throws IOException {
         Path bad = Files.writeString(dir.resolve("bad.yaml"), "just: [a, list");
         Object[] r = ValidateCommandTest.run("tree-test", bad.toString());
