@@ -23,8 +23,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 /**
- * The {@code canopy} command. Exit codes: 0 done, 1 a test or check failed, 2 bad input (one line on
- * stderr, no stack trace unless {@code --debug}).
+ * The {@code canopy} command. Exit codes: 0 done, 1 a test or check failed, 2 bad input (an invalid or missing file
+ * anywhere, an unknown command or option, a refused broker login; one line on stderr, no stack trace unless
+ * {@code --debug}).
  */
 @Command(
         name = "canopy",
@@ -113,13 +114,7 @@ public final class CanopyMain {
 
     private static CommandLine configure(CommandLine cl) {
         cl.setExecutionExceptionHandler(CanopyMain::handleError);
-        cl.setParameterExceptionHandler((ex, args) -> {
-            PrintWriter err = ex.getCommandLine().getErr();
-            err.println("canopy: " + ex.getMessage() + " (see '"
-                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
-            return EXIT_BAD_INPUT;
-        });
-        return cl;
+        return ArgumentErrors.install(cl); // did-you-mean for options/commands, --arg NAME VALUE, unknown command before --help
     }
 
     private static int handleError(Exception ex, CommandLine cl, CommandLine.ParseResult parseResult) {
