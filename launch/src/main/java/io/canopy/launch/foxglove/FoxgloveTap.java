@@ -1,10 +1,8 @@
 package io.canopy.launch.foxglove;
 
-import io.canopy.hardware.serial.InProcessWire;
-import io.canopy.hardware.serial.LinkSink;
+import io.canopy.launch.run.ForwardingTap;
 import io.canopy.launch.run.NodeControl;
 import io.canopy.launch.run.NodeTap;
-import io.canopy.tick.Event;
 import io.canopy.tick.NanoClock;
 import java.util.function.Consumer;
 
@@ -13,14 +11,13 @@ import java.util.function.Consumer;
  * at the end of every cycle, a {@link WellKnownSampler} (which allocates nothing and never waits). The sampler is
  * built when the node is attached and handed to {@code onSampler} (the server).
  */
-final class FoxgloveTap implements NodeTap {
-    private final NodeTap inner;
+final class FoxgloveTap extends ForwardingTap {
     private final Consumer<WellKnownSampler> onSampler;
     private long epochOffsetNs;
     private WellKnownSampler sampler;
 
     FoxgloveTap(NodeTap inner, Consumer<WellKnownSampler> onSampler) {
-        this.inner = inner;
+        super(inner);
         this.onSampler = onSampler;
     }
 
@@ -32,32 +29,10 @@ final class FoxgloveTap implements NodeTap {
     }
 
     @Override
-    public InProcessWire replaceLink(String link) {
-        return inner.replaceLink(link);
-    }
-
-    @Override
-    public LinkSink linkSink(String link, LinkSink hub) {
-        return inner.linkSink(link, hub);
-    }
-
-    @Override
     public void attached(NodeControl node) {
-        if (inner != NodeTap.NONE) {
-            inner.attached(node);
-        }
+        inner.attached(node);
         sampler = WellKnownSampler.of(node.view(), epochOffsetNs);
         onSampler.accept(sampler);
-    }
-
-    @Override
-    public long cycleTime(int timer, long nowNs) {
-        return inner.cycleTime(timer, nowNs);
-    }
-
-    @Override
-    public void beforeCycle(int timer, long nowNs) {
-        inner.beforeCycle(timer, nowNs);
     }
 
     @Override
@@ -67,16 +42,6 @@ final class FoxgloveTap implements NodeTap {
         if (s != null) {
             s.afterCycle(nowNs);
         }
-    }
-
-    @Override
-    public void routed(Event event) {
-        inner.routed(event);
-    }
-
-    @Override
-    public void closed() {
-        inner.closed();
     }
 
     WellKnownSampler sampler() {

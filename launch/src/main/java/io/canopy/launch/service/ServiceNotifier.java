@@ -1,12 +1,9 @@
 package io.canopy.launch.service;
 
-import io.canopy.hardware.serial.InProcessWire;
-import io.canopy.hardware.serial.LinkSink;
 import io.canopy.launch.plan.NodePlan;
+import io.canopy.launch.run.ForwardingTap;
 import io.canopy.launch.run.NodeControl;
 import io.canopy.launch.run.NodeTap;
-import io.canopy.tick.Event;
-import io.canopy.tick.NanoClock;
 import io.canopy.tick.TickListener;
 import io.canopy.tick.TickTimer;
 import java.nio.charset.StandardCharsets;
@@ -243,28 +240,12 @@ public final class ServiceNotifier implements AutoCloseable {
     }
 
     /** The node's own tap ({@code inner}) plus the first-timer listener. */
-    private static final class WatchTap implements NodeTap {
-        private final NodeTap inner;
+    private static final class WatchTap extends ForwardingTap {
         private final Slot slot;
 
         WatchTap(NodeTap inner, Slot slot) {
-            this.inner = inner;
+            super(inner);
             this.slot = slot;
-        }
-
-        @Override
-        public NanoClock clock(NanoClock base) {
-            return inner.clock(base);
-        }
-
-        @Override
-        public InProcessWire replaceLink(String link) {
-            return inner.replaceLink(link);
-        }
-
-        @Override
-        public LinkSink linkSink(String link, LinkSink hub) {
-            return inner.linkSink(link, hub);
         }
 
         @Override
@@ -276,34 +257,7 @@ public final class ServiceNotifier implements AutoCloseable {
             } else {
                 slot.lastTickNs = System.nanoTime(); // no timer, nothing to wait for
             }
-            if (inner != NodeTap.NONE) {
-                inner.attached(node);
-            }
-        }
-
-        @Override
-        public long cycleTime(int timer, long nowNs) {
-            return inner.cycleTime(timer, nowNs);
-        }
-
-        @Override
-        public void beforeCycle(int timer, long nowNs) {
-            inner.beforeCycle(timer, nowNs);
-        }
-
-        @Override
-        public void afterCycle(int timer, long nowNs) {
-            inner.afterCycle(timer, nowNs);
-        }
-
-        @Override
-        public void routed(Event event) {
-            inner.routed(event);
-        }
-
-        @Override
-        public void closed() {
-            inner.closed();
+            inner.attached(node);
         }
     }
 }
