@@ -229,6 +229,14 @@ class Scratch:
                 dst = os.path.join(self.work, f.decode())
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 shutil.copy2(src, dst)
+        # the modules as bin/canopy's first build leaves them (classes, not jars), so an mvn step compiles only
+        # what changed, as it would for the reader who ran the README's first command
+        for target in glob.glob(os.path.join(ROOT, "*", "target")):
+            module = os.path.basename(os.path.dirname(target))
+            for part in ("classes", "generated-sources", "maven-status", "maven-archiver"):
+                src = os.path.join(target, part)
+                if os.path.isdir(src):
+                    shutil.copytree(src, os.path.join(self.work, module, "target", part), dirs_exist_ok=True)
         os.makedirs(os.path.join(self.work, "launch", "target"), exist_ok=True)
         for jf in jar_files:  # copied after the sources, so bin/canopy finds the jar up to date
             shutil.copy(jf, os.path.join(self.work, "launch", "target", os.path.basename(jf)))
@@ -236,7 +244,7 @@ class Scratch:
         self.m2 = os.path.join(self.dir, "m2")
         with open(os.path.join(self.bin, "mvn"), "w") as f:
             f.write("#!/bin/sh\n# the docs' mvn: offline, against a scratch repository layered over ~/.m2\n"
-                    f"exec {shlex.quote(shutil.which('mvn') or 'mvn')} -o -Dmaven.repo.local={shlex.quote(self.m2)} "
+                    f"exec {shlex.quote(shutil.which('mvn') or 'mvn')} -B -o -Dmaven.repo.local={shlex.quote(self.m2)} "
                     "\"$@\"\n")
         os.chmod(os.path.join(self.bin, "mvn"), 0o755)
         self.state = os.path.join(self.dir, "shell-state")
@@ -432,11 +440,18 @@ def main(argv):
                     seed_m2(scratch)
             t0 = time.monotonic()
             try:
+                broken = None
                 for b in bs:
                     if b.skip:
                         results.append(("skip", b, b.skip))
                         continue
+                    if broken:  # the blocks of a doc build on each other: after a failure, the rest cannot run
+                        results.append(("fail", b, f"not run: block {broken.path}:{broken.line} failed before it"))
+                        print(f"docs: fail {b.path}:{b.line} (not run: an earlier block failed)", flush=True)
+                        continue
                     run_block(scratch, b, results)
+                    if results[-1][0] == "fail":
+                        broken = b
                     status, _, msg = results[-1]
                     print(f"docs: {status:4} {b.path}:{b.line}" + (f"\n    {msg}" if status == "fail" else ""),
                           flush=True)
