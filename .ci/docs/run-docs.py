@@ -40,7 +40,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FENCE = re.compile(r"^(\s*)(```+)\s*(sh|bash|shell|console)\s*$")
 MARKER = re.compile(r"^\s*<!--\s*docs-ci:\s*(.*?)\s*-->\s*$")
 DEFAULT_TIMEOUT = 60.0
-READY_LIMIT = 90.0
+READY_LIMIT = float(os.environ.get("DOCS_CI_READY_S", "90"))
 
 
 def duration(text):
@@ -332,7 +332,7 @@ def run_block(scratch, b, results):
         if b.ready:
             deadline = time.monotonic() + READY_LIMIT
             while True:
-                rc, out = scratch.run(b.ready, 15)
+                rc, out = scratch.run(b.ready, 30)
                 if rc == 0:
                     break
                 dead = [(p, log, c) for p, log, c in scratch.background if p.poll() is not None]
@@ -341,7 +341,7 @@ def run_block(scratch, b, results):
                     with open(log) as f:
                         text = f.read()
                     what = f"`{first_line(c)}` exited {p.returncode}" if dead else \
-                        f"not ready after {READY_LIMIT:g} s (ready check `{b.ready}`: {tail(out, 3).strip()})"
+                        f"not ready after {READY_LIMIT:g} s (ready check `{b.ready}` exited {rc}: {tail(out, 3).strip()})"
                     return results.append(("fail", b, f"{what}\n{tail(text)}"))
                 time.sleep(0.5)
         else:
@@ -426,6 +426,7 @@ def main(argv):
     in_own_network()
     jar_files = build_jar()
     base = tempfile.mkdtemp(prefix="docs-ci-")
+    os.chmod(base, 0o755)  # a broker that drops root (mosquitto) must reach the files a doc makes in its HOME
     results = []
     start = time.monotonic()
     try:
