@@ -11,12 +11,14 @@ after "$ " and the output the doc promises below it; the output must come out in
 come between; numbers in the doc match any number, <word> matches any one word, a line "..." matches anything).
 
 Markers: an HTML comment on the line directly above the opening fence, directives separated by ";":
-  <!-- docs-ci: skip REASON -->              not run; reported with its reason
+  <!-- docs-ci: skip REASON -->              not run; reported with its reason (all the rest of the line)
   <!-- docs-ci: background [ready CMD] -->   each command starts in the background and runs until the file ends;
                                              with ready, CMD is retried (each 0.5 s, up to 90 s) until it exits 0
   <!-- docs-ci: run-for 3s -->               each command runs 3 s; still running then is a pass (echo, hz, ...)
   <!-- docs-ci: timeout 120s -->             each command's time limit (default 60 s); past it is a failure
   <!-- docs-ci: exit 2 -->                   the exit code each command must return (default 0)
+  <!-- docs-ci: stop-background -->          first stop what earlier background blocks started (as a reader
+                                             presses Ctrl-C in the other terminal before the next step)
 
 How: each file runs in a fresh scratch copy of the checkout's files (tracked and untracked, not ignored), with
 the built launch/target/canopy.jar, `canopy` on the PATH (as `bin/canopy install` does), a scratch HOME, and
@@ -60,12 +62,14 @@ class Block:
         self.run_for = None
         self.timeout = DEFAULT_TIMEOUT
         self.exit = 0
+        self.stop_background = False
         self.error = None
         if marker is not None:
             self.parse_marker(marker, marker_line)
 
     def parse_marker(self, text, line):
-        for part in [p.strip() for p in text.split(";") if p.strip()]:
+        parts = [text.strip()] if text.strip().startswith("skip") else [p.strip() for p in text.split(";") if p.strip()]
+        for part in parts:  # a skip's reason is the whole rest, ';' and all
             word, _, rest = part.partition(" ")
             rest = rest.strip()
             try:
@@ -85,8 +89,10 @@ class Block:
                     self.timeout = duration(rest)
                 elif word == "exit":
                     self.exit = int(rest)
+                elif word == "stop-background":
+                    self.stop_background = True
                 else:
-                    raise ValueError(f"unknown directive {word!r} (skip, background, run-for, timeout, exit)")
+                    raise ValueError(f"unknown directive {word!r} (skip, background, run-for, timeout, exit, stop-background)")
             except ValueError as e:
                 self.error = f"{self.path}:{line}: bad docs-ci marker: {e}"
 
@@ -241,6 +247,8 @@ class Scratch:
         for jf in jar_files:  # copied after the sources, so bin/canopy finds the jar up to date
             shutil.copy(jf, os.path.join(self.work, "launch", "target", os.path.basename(jf)))
         os.symlink(os.path.join(self.work, "bin", "canopy"), os.path.join(self.bin, "canopy"))
+        if os.path.exists("/usr/bin/python3"):  # the python3 the docs' apt-get lines install packages for
+            os.symlink("/usr/bin/python3", os.path.join(self.bin, "python3"))
         self.m2 = os.path.join(self.dir, "m2")
         with open(os.path.join(self.bin, "mvn"), "w") as f:
             f.write("#!/bin/sh\n# the docs' mvn: offline, against a scratch repository layered over ~/.m2\n"
@@ -304,6 +312,8 @@ GUARDS = [
 
 def run_block(scratch, b, results):
     """Runs one block; appends ('pass'|'fail', block, message)."""
+    if b.stop_background:
+        scratch.stop()
     for cmd, expect in b.commands():
         for rx, why in GUARDS:
             if rx.search(cmd):
