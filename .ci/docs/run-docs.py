@@ -130,13 +130,19 @@ class Block:
             if m:
                 heredoc = m.group(1)
                 continue
-            if raw.rstrip().endswith("\\"):
-                continue
+            if raw.rstrip().endswith("\\") or incomplete("\n".join(buf)):
+                continue  # a continued line, or a compound command (for ... done, if ... fi) not closed yet
             out.append(("\n".join(buf), None))
             buf = []
         if buf:
             out.append(("\n".join(buf), None))
         return out
+
+
+def incomplete(cmd):
+    """Whether bash reads {@code cmd} as unfinished (an open for/while/if/case/{ or quote)."""
+    p = subprocess.run(["bash", "-n", "-c", cmd], capture_output=True, text=True)
+    return p.returncode != 0 and "unexpected end of file" in p.stderr
 
 
 def extract(path):
