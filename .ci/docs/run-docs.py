@@ -351,7 +351,8 @@ def run_block(scratch, b, results):
                 rc, out = scratch.run(b.ready, 30)
                 if rc == 0:
                     break
-                dead = [(p, log, c) for p, log, c in scratch.background if p.poll() is not None]
+                # a command that ended with 0 put its work in the background itself (mosquitto -p 1883 &)
+                dead = [(p, log, c) for p, log, c in scratch.background if p.poll() not in (None, 0)]
                 if dead or time.monotonic() > deadline:
                     p, log, c = dead[0] if dead else scratch.background[-1]
                     with open(log) as f:
