@@ -68,8 +68,13 @@ class Block:
             self.parse_marker(marker, marker_line)
 
     def parse_marker(self, text, line):
-        parts = [text.strip()] if text.strip().startswith("skip") else [p.strip() for p in text.split(";") if p.strip()]
-        for part in parts:  # a skip's reason is the whole rest, ';' and all
+        text = text.strip()
+        tail = ""  # a skip's reason and a ready command are all the rest of the marker, ';' and all
+        m = re.search(r"(^|;)\s*(skip\b|background ready\b).*$", text)
+        if m:
+            text, tail = text[:m.start()], m.group(0).lstrip(";").strip()
+        parts = [p.strip() for p in text.split(";") if p.strip()] + ([tail] if tail else [])
+        for part in parts:
             word, _, rest = part.partition(" ")
             rest = rest.strip()
             try:
