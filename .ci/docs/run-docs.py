@@ -20,12 +20,7 @@ Markers: an HTML comment on the line directly above the opening fence, directive
   <!-- docs-ci: stop-background -->          first stop what earlier background blocks started (as a reader
                                              presses Ctrl-C in the other terminal before the next step)
 
-How: each file runs in a fresh scratch copy of the checkout's files (tracked and untracked, not ignored), with
-the built launch/target/canopy.jar, `canopy` on the PATH (as `bin/canopy install` does), a scratch HOME, and
-`mvn` offline against a scratch local repository layered over ~/.m2 (so an install the docs show never
-overwrites yours). Under Linux it runs in a network namespace of its own: the ports the docs name (1883, 8080,
-8883) are free there and never collide with anything else on the machine. Commands in a block run one by one in
-one shell state (cd and export carry over to the next command and block).
+How (scratch copy, network namespace, offline mvn, shared shell state): docs/contributing.md.
 """
 import glob
 import os
