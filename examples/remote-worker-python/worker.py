@@ -8,7 +8,7 @@ Messages are canopy.v1.Envelopes whose Event carries the canopy.remote.v1 messag
 
 The "planner": a straight line from 0,0 to the goal "x,y", computed in `duration` seconds (an input port).
 """
-import argparse, math, os, sys, threading, time
+import argparse, math, os, signal, sys, threading, time
 
 import paho.mqtt.client as mqtt
 
@@ -81,12 +81,37 @@ def main():
             print("cancel", cancel.goal_id, cancel.reason, flush=True)
 
     client.on_connect, client.on_message, client.on_publish = on_connect, on_message, on_publish
+    signal.signal(signal.SIGINT, on_sigint)
     client.connect_async(a.host, a.port, keepalive=5)
     try:
         client.loop_forever(retry_first_connection=True)
-    except KeyboardInterrupt:  # a clean stop says offline itself
-        client.publish(t + "/worker", "offline", qos=1, retain=True).wait_for_publish()
-        client.disconnect()
+    except KeyboardInterrupt:  # Ctrl-C: say offline ourselves, then leave
+        goodbye(client, t + "/worker")
+
+
+def on_sigint(*_):
+    """The first Ctrl-C stops the loop (KeyboardInterrupt); a second one, while saying goodbye, leaves at once and
+    quietly (the broker then sends our Last Will, "offline")."""
+    if on_sigint.seen:
+        os._exit(0)
+    on_sigint.seen = True
+    raise KeyboardInterrupt
+
+
+on_sigint.seen = False
+
+
+def goodbye(client, topic):
+    """Publishes the retained "offline" and disconnects, within 2 s. The interrupt stopped the network loop, so a
+    background loop delivers the message; if the broker does not take it in time, the Last Will says it instead."""
+    client.loop_start()
+    try:
+        if client.is_connected():
+            client.publish(topic, "offline", qos=1, retain=True).wait_for_publish(timeout=2)
+    except (RuntimeError, ValueError):
+        pass  # not queued (the connection went): the broker sends the Will
+    client.disconnect()
+    client.loop_stop()
 
 
 if __name__ == "__main__":

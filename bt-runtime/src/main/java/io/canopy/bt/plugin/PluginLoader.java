@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
 
 /**
  * Loads plugin jars into a node registry: each jar gets its own class loader (parent: Canopy's), its
@@ -38,6 +40,11 @@ public final class PluginLoader {
     private static void loadOne(Path jar, NodeRegistry registry, List<String> errors, List<String> loaded) {
         if (!Files.isRegularFile(jar)) {
             errors.add(jar + ": plugin jar not found; give the path of a built jar (mvn package writes it to target/)");
+            return;
+        }
+        String notAJar = notAJar(jar);
+        if (notAJar != null) {
+            errors.add(jar + ": " + notAJar);
             return;
         }
         try {
@@ -96,6 +103,18 @@ public final class PluginLoader {
         if (found == 0) {
             errors.add(jar + ": no plugin in this jar; add META-INF/services/" + CanopyPlugin.class.getName()
                     + " naming your class that implements " + CanopyPlugin.class.getName());
+        }
+    }
+
+    /** Why {@code jar} is not a jar (a zip file), or null when it is one. */
+    private static String notAJar(Path jar) {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return null;
+        } catch (ZipException e) {
+            return "not a jar (not a zip file); give the jar that mvn package writes to target/, not "
+                    + "a source or text file";
+        } catch (IOException e) {
+            return "cannot read the plugin jar: " + InputException.oneLine(String.valueOf(e.getMessage()));
         }
     }
 }

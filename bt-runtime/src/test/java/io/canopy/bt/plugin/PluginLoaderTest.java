@@ -12,6 +12,7 @@ import io.canopy.bt.TreeContext;
 import io.canopy.bt.load.XmlTreeLoader;
 import io.canopy.tick.DeadlineTimerQueue;
 import io.canopy.tick.ManualNanoClock;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -65,5 +66,16 @@ class PluginLoaderTest {
         assertThat(PluginLoader.load(List.of(jar), registry)).hasSize(1);
         assertThat(PluginLoader.load(List.of(tmp.resolve(".").resolve(jar.getFileName())), registry)).isEmpty();
         assertThat(registry.find("SayHello")).isNotNull();
+    }
+
+    @Test
+    void aTextFileNamedJarIsSaidToBeNoJarNotAJarWithoutAPlugin() throws Exception {
+        Path text = Files.writeString(tmp.resolve("notes.jar"), "these are my notes, not a jar\n");
+        NodeRegistry registry = NodeRegistry.withBuiltins();
+
+        assertThatThrownBy(() -> PluginLoader.load(List.of(text), registry))
+                .isInstanceOf(InputException.class)
+                .hasMessage(text + ": not a jar (not a zip file); give the jar that mvn package writes to target/, "
+                        + "not a source or text file");
     }
 }

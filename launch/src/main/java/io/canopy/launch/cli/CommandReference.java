@@ -30,8 +30,7 @@ final class CommandReference {
                 + "2 bad input (one line on stderr naming what and how to fix it).\n\n");
         for (CommandLine c : all) {
             String name = c.getCommandSpec().qualifiedName();
-            String summary = c.getCommandSpec().usageMessage().description().length == 0 ? ""
-                    : c.getCommandSpec().usageMessage().description()[0];
+            String summary = summary(c.getCommandSpec());
             b.append("- [`").append(name).append("`](#").append(anchor(name)).append(")")
                     .append(summary.isEmpty() ? "" : ": " + summary).append('\n');
         }
@@ -47,6 +46,70 @@ final class CommandReference {
         }
         return b.toString();
     }
+
+    /**
+     * Makes {@code cl}'s command lists (its own and every subcommand's) show each command's {@link #summary}
+     * instead of picocli's first description line, which cuts a sentence that goes on over two lines.
+     */
+    static CommandLine withSummaries(CommandLine cl) {
+        cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, CommandReference::commandList);
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().parent() == cl.getCommandSpec()) {
+                withSummaries(sub);
+            }
+        }
+        return cl;
+    }
+
+    private static String commandList(Help help) {
+        if (help.subcommands().isEmpty()) {
+            return "";
+        }
+        int width = help.commandSpec().usageMessage().width();
+        int nameWidth = 2;
+        for (String name : help.subcommands().keySet()) {
+            nameWidth = Math.max(nameWidth, name.length() + 2);
+        }
+        nameWidth = Math.min(nameWidth, 24);
+        Help.TextTable table = Help.TextTable.forColumns(help.colorScheme(),
+                new Help.Column(nameWidth + 2, 2, Help.Column.Overflow.SPAN),
+                new Help.Column(width - nameWidth - 2, 2, Help.Column.Overflow.WRAP));
+        for (var e : help.subcommands().entrySet()) {
+            if (!e.getValue().commandSpec().usageMessage().hidden()) {
+                table.addRowValues(e.getKey(), summary(e.getValue().commandSpec()));
+            }
+        }
+        return table.toString();
+    }
+
+    /**
+     * What a command does in one sentence: its header if it has one, else the first sentence of its description
+     * (which may run over several description lines); a long sentence is cut at its first ':' or ';' outside
+     * parentheses, which is where its list of details starts.
+     */
+    static String summary(CommandLine.Model.CommandSpec spec) {
+        String[] header = spec.usageMessage().header();
+        String text = String.join(" ", header.length > 0 ? header : spec.usageMessage().description()).strip();
+        int depth = 0;
+        int cut = -1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth = Math.max(0, depth - 1);
+            } else if (depth == 0 && c == '.' && (i + 1 == text.length() || text.charAt(i + 1) == ' ')) {
+                return cut > 0 && i > SHORT ? text.substring(0, cut) + "." : text.substring(0, i + 1);
+            } else if (depth == 0 && (c == ':' || c == ';') && cut < 0 && i + 1 < text.length()
+                    && text.charAt(i + 1) == ' ') {
+                cut = i;
+            }
+        }
+        return cut > 0 && text.length() > SHORT ? text.substring(0, cut) + "." : text;
+    }
+
+    /** A first sentence longer than this is cut at its first ':' or ';'. */
+    private static final int SHORT = 100;
 
     private static void collect(CommandLine c, List<CommandLine> out) {
         out.add(c);

@@ -58,7 +58,7 @@ final class HelpCommand implements CommandLine.IHelpCommandInitializable2, Runna
             }
             target = sub;
         }
-        target.usage(out, colors);
+        CommandReference.withSummaries(target).usage(out, colors);
         out.flush();
     }
 

@@ -1,13 +1,14 @@
 package io.canopy.launch.cli;
 
 import io.canopy.InputException;
+import io.canopy.launch.run.Signals;
 import io.canopy.launch.web.FleetMonitor;
 import io.canopy.messaging.MqttNode;
-import io.canopy.messaging.NodeConfig;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -18,14 +19,16 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "monitor", mixinStandardHelpOptions = true,
         description = {"Serve a live web page of every robot on an MQTT broker, from their status topics.",
-            "Read-only; runs until Ctrl-C or --duration."})
+            "Read-only; runs until Ctrl-C or --duration (exit 0). The broker options are those of every command",
+            "that talks to a broker (--broker, --user, --password-env, --ca-file): watch a TLS broker with a private CA",
+            "with --broker ssl://HOST:8883 --user operator --password-env VAR --ca-file ca.crt.",
+            "While the monitor's own connection is down, every robot's state is shown as unknown."})
 final class MonitorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--broker", paramLabel = "URL", defaultValue = "tcp://127.0.0.1:1883",
-            description = "The robots' broker: tcp://HOST:PORT or ssl://HOST:PORT (default: ${DEFAULT-VALUE}).")
-    String broker;
+    @Mixin
+    BrokerOptions brokerOptions;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080", description = "Port of the page (default: ${DEFAULT-VALUE}; 0 = any free port).")
     int port;
@@ -34,17 +37,8 @@ final class MonitorCommand implements Callable<Integer> {
             description = "Address the page listens on (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface).")
     String bind;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "MQTT username.")
-    String user;
-
-    @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable holding the MQTT password.")
-    String passwordEnv;
-
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "0", description = "Stop after this long (30s, 2m); 0 = until Ctrl-C.")
     String duration;
-
-    @Option(names = "--connect-timeout-ms", defaultValue = "5000", description = "Give up when the broker is not reachable within this time.")
-    long connectTimeoutMs;
 
     @Override
     public Integer call() throws Exception {
@@ -52,25 +46,11 @@ final class MonitorCommand implements Callable<Integer> {
         if (port < 0 || port > 65_535) {
             throw new InputException("--port " + port + ": not a port; write for example --port 8080");
         }
-        if (broker.equals(NodeConfig.EMBEDDED)) {
-            throw new InputException("--broker embedded would watch a broker of its own; give the robots' broker, for example tcp://127.0.0.1:1883");
-        }
-        NodeConfig.Builder b = NodeConfig.builder("canopy_monitor_" + ProcessHandle.current().pid()).broker(broker)
-                .announceState(false).warnFirstConnectFailure(false);
-        if (passwordEnv != null && System.getenv(passwordEnv) == null) {
-            throw new InputException("--password-env " + passwordEnv + ": no such environment variable; export it first");
-        }
-        if (user != null) {
-            b.credentials(user, passwordEnv == null ? null : System.getenv(passwordEnv).toCharArray());
-        }
         CountDownLatch stop = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "canopy-monitor-stop"));
-        try (MqttNode node = MqttNode.start(b.build())) {
-            if (!node.awaitConnected(connectTimeoutMs)) {
-                String why = node.lastConnectionError();
-                throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs + " ms ("
-                        + (why == null ? "no answer" : why) + "); start it, or pass --broker URL");
-            }
+        CountDownLatch done = new CountDownLatch(1);
+        // SIGINT/SIGTERM end the wait and the command returns 0, as canopy run does (not the JVM's 130)
+        Signals.onInterrupt(signal -> stop.countDown(), () -> awaitQuietly(done));
+        try (MqttNode node = brokerOptions.connect("monitor")) {
             try (FleetMonitor m = FleetMonitor.start(node, bind, port, System.out)) {
                 if (durationNs > 0) {
                     stop.await(durationNs, TimeUnit.NANOSECONDS);
@@ -78,7 +58,17 @@ final class MonitorCommand implements Callable<Integer> {
                     stop.await();
                 }
             }
+        } finally {
+            done.countDown();
         }
         return CanopyMain.EXIT_OK;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * The robots on a broker ({@code canopy monitor}), from the topics every node publishes: {@code <robot>/state}
@@ -28,6 +29,10 @@ import java.util.TreeMap;
  * last claim of a resource wins, a release or an empty retained message ends it, its lease runs from the moment its
  * last renewal arrived here, and its holder's Last Will ({@code offline}) ends all its claims at once. MQTT callbacks
  * update it; the hub samples it; one lock guards both.
+ *
+ * <p>While the monitor's own connection to the broker is down, every robot's state is unknown (it may have died
+ * meanwhile, and its Last Will cannot reach us): {@code state} is {@code unknown} until the robot's retained
+ * {@code state} (which the broker sends again when the subscription is restored) or a live message of it arrives.
  */
 final class BrokerRobots implements RobotSource {
     private static final long FPS_WINDOW_MS = 1000;
@@ -35,6 +40,9 @@ final class BrokerRobots implements RobotSource {
     /** The live claims, by resource (waypoint). */
     private final Map<String, Held> claims = new TreeMap<>();
     private final LogRing log;
+    private final BooleanSupplier brokerConnected;
+    /** The monitor's connection was seen down (and the robots' states made unknown) by the last sample. */
+    private boolean brokerLost;
 
     /** A claim as the monitor saw it arrive: who, the lease, when its last (re)publication arrived (wall clock). */
     private record Held(String holder, long leaseMs, long arrivedMs) {
@@ -45,6 +53,8 @@ final class BrokerRobots implements RobotSource {
 
     private static final class Robot {
         Boolean online;
+        /** Since the monitor lost the broker, until the robot's state or a live message of it arrives. */
+        boolean unknown;
         long lastSeenMs;
         final JsonObject trees = new JsonObject();
         final Map<String, String> xml = new LinkedHashMap<>();
@@ -60,7 +70,13 @@ final class BrokerRobots implements RobotSource {
     }
 
     BrokerRobots(LogRing log) {
+        this(log, () -> true);
+    }
+
+    /** {@code brokerConnected}: whether the monitor's own MQTT connection is up (read at each sample). */
+    BrokerRobots(LogRing log, BooleanSupplier brokerConnected) {
         this.log = log;
+        this.brokerConnected = brokerConnected;
     }
 
     /** MQTT thread: one message. Topics of no robot are ignored; a payload that does not parse is skipped. */
@@ -127,6 +143,7 @@ final class BrokerRobots implements RobotSource {
                     log.add(now, on ? "INFO" : "WARN", name + " is " + text + (retained ? " (retained)" : ""));
                 }
                 r.online = on;
+                r.unknown = false;
                 if (!on) {
                     endClaimsOf(name, now);
                 }
@@ -238,6 +255,7 @@ final class BrokerRobots implements RobotSource {
         Robot r = robots.computeIfAbsent(name, k -> new Robot());
         if (!retained) {
             r.lastSeenMs = now;
+            r.unknown = false; // it speaks: it is there (its state topic says whether it is online or going)
         }
         return r;
     }
@@ -268,6 +286,16 @@ final class BrokerRobots implements RobotSource {
     @Override
     public synchronized Map<String, JsonObject> sample() {
         long now = System.currentTimeMillis();
+        boolean up = brokerConnected.getAsBoolean();
+        if (!up && !brokerLost) {
+            brokerLost = true;
+            robots.values().forEach(r -> r.unknown = true);
+            log.add(now, "WARN", "the monitor lost its connection to the broker: every robot's state is unknown "
+                    + "until it is back");
+        } else if (up && brokerLost) {
+            brokerLost = false;
+            log.add(now, "INFO", "the monitor is connected to the broker again; reading every robot's state anew");
+        }
         claims.values().removeIf(h -> now - h.expiresMs() >= 0); // a lease not renewed in time has run out
         Map<String, JsonObject> held = new LinkedHashMap<>();
         for (Map.Entry<String, Held> c : claims.entrySet()) {
@@ -282,7 +310,10 @@ final class BrokerRobots implements RobotSource {
             JsonObject o = new JsonObject();
             JsonObject mine = held.get(e.getKey());
             o.add("claims", mine != null ? mine : new JsonObject());
-            o.addProperty("online", r.online == null || r.online);
+            boolean online = !r.unknown && (r.online == null || r.online);
+            o.addProperty("online", online);
+            o.addProperty("state", r.unknown ? "unknown" : online ? "online" : "offline");
+            o.addProperty("broker", brokerLost ? "lost" : "connected");
             o.addProperty("lastSeenMs", r.lastSeenMs);
             o.add("trees", r.trees.deepCopy());
             o.add("treeStatus", r.treeStatus.deepCopy());

@@ -23,11 +23,11 @@ public final class FleetMonitor implements AutoCloseable {
     /** Subscribes {@code mqtt} to everything ({@code #}, QoS 0) and serves the page on {@code bind:port}. */
     public static FleetMonitor start(MqttNode mqtt, String bind, int port, PrintStream out) {
         LogRing log = new LogRing();
-        BrokerRobots fleet = new BrokerRobots(log);
+        BrokerRobots fleet = new BrokerRobots(log, mqtt::isConnected);
         Subscription sub = mqtt.newRawSubscriber("/#", Qos.AT_MOST_ONCE, fleet::onMessage);
         WebServer server;
         try {
-            server = WebServer.start(fleet, bind, port, false, () -> {});
+            server = WebServer.start(fleet, bind, port, "--port", false, () -> {});
         } catch (RuntimeException e) {
             sub.close();
             throw e;

@@ -48,7 +48,7 @@ public final class WebOptions {
         LogRing log = LogRing.attachToLogback();
         WebServer server;
         try {
-            server = WebServer.start(new LocalRobots(probes, log), address, p, ctl, stop);
+            server = WebServer.start(new LocalRobots(probes, log), address, p, "--web", ctl, stop);
         } catch (RuntimeException e) {
             log.detach();
             throw e;

@@ -58,9 +58,10 @@ public final class WebServer implements AutoCloseable {
 
     /**
      * Serves {@code source} on {@code bind:port} (port 0: any free one). {@code control} adds the event and
-     * stop requests behind a fresh token; {@code stop} is what the stop request runs.
+     * stop requests behind a fresh token; {@code stop} is what the stop request runs. {@code portOption} is the
+     * option that set the port ({@code --web} or {@code --port}), for the message when the port is taken.
      */
-    static WebServer start(RobotSource source, String bind, int port, boolean control, Runnable stop) {
+    static WebServer start(RobotSource source, String bind, int port, String portOption, boolean control, Runnable stop) {
         LiveHub hub = new LiveHub(source, control && source.canControl());
         String token = hub.control() ? newToken() : null;
         QueuedThreadPool pool = new QueuedThreadPool(24, 2);
@@ -90,7 +91,8 @@ public final class WebServer implements AutoCloseable {
             }
             Throwable c = e instanceof IOException && e.getCause() instanceof BindException ? e.getCause() : e;
             throw new InputException("web page on " + bind + ":" + port + ": " + c.getMessage()
-                    + " (is another canopy or program using the port?); give another port, for example --web " + (port + 1));
+                    + " (is another canopy or program using the port?); give another port, for example " + portOption + " "
+                    + (port + 1));
         }
         web.port = connector.getLocalPort();
         return web;
@@ -159,7 +161,7 @@ public final class WebServer implements AutoCloseable {
                 } else if (!get) {
                     text(response, callback, 405, method + " " + clip(path) + ": only GET");
                 } else {
-                    reply(response, callback, 200, type, resource(file));
+                    reply(response, callback, 200, type, file.equals("index.html") ? withState(resource(file)) : resource(file));
                 }
                 return;
             }
@@ -258,7 +260,14 @@ public final class WebServer implements AutoCloseable {
         }
     }
 
-    private static String clip(String s) {
+    /** The page with the current state in it, so it shows the robots before its WebSocket opens. */
+    private String withState(String page) {
+        String state = hub.full().replace("</", "<\\/"); // a "</script>" inside a string must not end the script
+        return page.replace("<script src=\"/static/tree.js\">", "<script>window.canopyFirst = " + state
+                + ";</script>\n<script src=\"/static/tree.js\">");
+    }
+
+        private static String clip(String s) {
         return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }
 

@@ -67,4 +67,33 @@ class CommandReferenceTest {
             assertThat(usage).as(String.join(" ", path)).containsPattern("Examples?: canopy ").contains("Exit codes: 0");
         }
     }
+
+    /** Issue #35 item 9: the command list showed each description's first line, cut mid-sentence. */
+    @Test
+    void theCommandListSaysWholeSentences() {
+        var cl = CanopyMain.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        assertThat(cl.execute("help")).isEqualTo(0);
+        String list = out.toString().substring(out.toString().indexOf("Commands:")).replaceAll("\\s+", " ");
+        assertThat(list).contains("run Run the node(s) of a launch file until SIGINT/SIGTERM (or --duration), then shut "
+                + "down cleanly.", "help Print the usage of a command (canopy help topic echo), or with --markdown the "
+                + "reference of every command (regenerate the docs with: canopy help --markdown > docs/commands.md).")
+                .doesNotContain("cleanly: ", "the reference of every validate");
+        assertThat(markdown()).contains("- [`canopy run`](#canopy-run): Run the node(s) of a launch file until "
+                + "SIGINT/SIGTERM (or --duration), then shut down cleanly.\n");
+    }
+
+    @Test
+    void aSummaryIsTheFirstSentenceCutAtItsListWhenLong() {
+        var spec = picocli.CommandLine.Model.CommandSpec.create();
+        spec.usageMessage().description("Short: and sweet.", "More.");
+        assertThat(CommandReference.summary(spec)).isEqualTo("Short: and sweet.");
+        spec.usageMessage().description("A sentence that goes on (with: a colon in parentheses) over two lines of the",
+                "description; then its details, one after another, for a long while.", "Exit codes: 0.");
+        assertThat(CommandReference.summary(spec)).isEqualTo("A sentence that goes on (with: a colon in parentheses) "
+                + "over two lines of the description.");
+        spec.usageMessage().description("No full stop at all");
+        assertThat(CommandReference.summary(spec)).isEqualTo("No full stop at all");
+    }
 }

@@ -102,4 +102,28 @@ class PluginCliTest {
         assertThat(bad[0]).isEqualTo(2);
         assertThat((String) bad[2]).contains("without.launch.xml:2:", "<plugin>", "attribute 'jar': file \"nope.jar\" not found");
     }
+
+    /** Issue #35 item 2: the node list and the Groot2 palette take plugins, as the docs say every command does. */
+    @Test
+    void nodesListsThePluginsTypesAndPutsThemInTheGroot2Palette() {
+        Object[] list = ValidateCommandTest.run("nodes", "--plugin", jar.toString(), "--custom-only");
+        assertThat(list[0]).as("stderr: %s", list[2]).isEqualTo(0);
+        assertThat((String) list[1]).contains("SayHello (Action)", "  input who: string").doesNotContain("Sequence (Control)");
+        Object[] xml = ValidateCommandTest.run("nodes", "--plugin", jar.toString(), "--xml");
+        assertThat(xml[0]).as("stderr: %s", xml[2]).isEqualTo(0);
+        assertThat((String) xml[1]).contains("<Action ID=\"SayHello\">", "<input_port name=\"who\"");
+        Object[] bad = ValidateCommandTest.run("nodes", "--plugin", dir.resolve("nope.jar").toString());
+        assertThat(bad[0]).isEqualTo(2);
+        assertThat((String) bad[2]).contains("nope.jar: plugin jar not found").doesNotContain("\tat ");
+    }
+
+    /** Issue #35 item 9: a text file named .jar is not "a jar with no plugin". */
+    @Test
+    void aTextFileNamedJarIsReportedAsNotAJar() throws IOException {
+        Path text = Files.writeString(dir.resolve("readme.jar"), "not a jar\n");
+        Object[] r = ValidateCommandTest.run("validate", "--plugin", text.toString(),
+                EXAMPLE.resolve("trees/hello.xml").toString());
+        assertThat(r[0]).isEqualTo(2);
+        assertThat((String) r[2]).contains("readme.jar: not a jar (not a zip file)").doesNotContain("no plugin in this jar");
+    }
 }

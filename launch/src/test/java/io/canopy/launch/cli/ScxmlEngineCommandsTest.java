@@ -59,6 +59,18 @@ class ScxmlEngineCommandsTest {
         assertThat((String) bad[2]).contains("engine 'v8' must be auto, compiled or full");
     }
 
+    /** Issue #35 item 9: the machine's first line came out before the error that there is nothing to run. */
+    @Test
+    void aMissingEventsFileIsOneLineAndTheMachineDoesNotStart() throws IOException {
+        Path chart = write("m.scxml", HEAD + "<state id=\"a\"/></scxml>");
+        Path nope = dir.resolve("nope.txt");
+        Object[] r = ValidateCommandTest.run("scxml", "trace", chart.toString(), "--events", nope.toString());
+        assertThat(r[0]).isEqualTo(CanopyMain.EXIT_BAD_INPUT);
+        assertThat((String) r[1]).isEmpty();
+        assertThat((String) r[2]).contains(nope + ": cannot read the events file (no such file); give a file with one "
+                + "event per line").doesNotContain("initial");
+    }
+
     @Test
     void scxmlBenchMeasuresTheDocumentOnBothEngines() throws IOException {
         Path chart = write("m.scxml", HEAD + "<state id=\"a\"><transition event=\"go\" cond=\"_event.data.n &gt; 1\" target=\"b\"/></state>"

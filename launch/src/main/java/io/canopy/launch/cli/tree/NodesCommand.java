@@ -8,17 +8,20 @@ import io.canopy.bt.bench.BenchLeaves;
 import io.canopy.bt.catalog.NodeReference;
 import io.canopy.launch.Artifacts;
 import io.canopy.launch.cli.CanopyMain;
+import io.canopy.launch.cli.PluginOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code canopy nodes [--xml]}: lists node types and their ports, or prints the Groot2 palette. */
+/** {@code canopy nodes [--xml] [--plugin JAR]}: lists node types and their ports, or prints the Groot2 palette. */
 @Command(name = "nodes", mixinStandardHelpOptions = true,
         description = "List node types and ports; --xml prints the <TreeNodesModel> palette that Groot2 imports; "
-                + "--markdown the node reference (docs/nodes.md).")
+                + "--markdown the node reference (docs/nodes.md). With --plugin, a plugin jar's types too "
+                + "(--plugin JAR --custom-only --xml: a Groot2 palette of your own types).")
 public final class NodesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -35,9 +38,12 @@ public final class NodesCommand implements Callable<Integer> {
     @Option(names = "--bench-leaves", description = "Also list the benchmark leaves (AlwaysTrue, CopyPort, ...).")
     boolean benchLeaves;
 
+    @Mixin
+    PluginOptions plugins = new PluginOptions();
+
     @Override
     public Integer call() {
-        NodeRegistry registry = Artifacts.registry(); // every node a launched tree can use
+        NodeRegistry registry = plugins.addTo(Artifacts.registry()); // every node a launched tree can use
         if (benchLeaves) {
             BenchLeaves.register(registry);
         }

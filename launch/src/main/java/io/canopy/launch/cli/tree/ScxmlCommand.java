@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -60,21 +62,31 @@ public final class ScxmlCommand implements Callable<Integer> {
         }
         spec.commandLine().getErr().println(engineLine(chart));
         spec.commandLine().getErr().flush();
-        ScxmlDriver driver = new ScxmlDriver(chart, out, trace);
-        try {
-            driver.start();
-            BufferedReader in = events != null ? Files.newBufferedReader(events, StandardCharsets.UTF_8)
+        BufferedReader in;
+        try { // opened before the machine starts: a missing events file prints nothing of the machine
+            in = events != null ? Files.newBufferedReader(events, StandardCharsets.UTF_8)
                     : new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            try (in) {
-                boolean ok = driver.run(in, events == null && System.console() != null);
-                out.flush();
-                return ok ? CanopyMain.EXIT_OK : CanopyMain.EXIT_FAILED;
-            }
         } catch (IOException e) {
-            spec.commandLine().getErr().println((events == null ? "stdin" : events.toString()) + ": cannot read ("
-                    + e.getMessage() + ")");
+            spec.commandLine().getErr().println(events + ": cannot read the events file (" + reason(e)
+                    + "); give a file with one event per line, or leave out --events to read them from stdin");
             return CanopyMain.EXIT_BAD_INPUT;
         }
+        ScxmlDriver driver = new ScxmlDriver(chart, out, trace);
+        try (in) {
+            driver.start();
+            boolean ok = driver.run(in, events == null && System.console() != null);
+            out.flush();
+            return ok ? CanopyMain.EXIT_OK : CanopyMain.EXIT_FAILED;
+        } catch (IOException e) {
+            spec.commandLine().getErr().println((events == null ? "stdin" : events.toString()) + ": cannot read ("
+                    + reason(e) + ")");
+            return CanopyMain.EXIT_BAD_INPUT;
+        }
+    }
+
+    private static String reason(IOException e) {
+        return e instanceof NoSuchFileException ? "no such file"
+                : e instanceof AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = {

@@ -87,6 +87,11 @@
     drawPicker(names);
     drawFleet(names);
     $('control').hidden = !control;
+    var lost = names.some(function (n) { return robots[n].broker === 'lost'; });
+    if ($('conn').getAttribute('data-conn') === 'open') {
+      setText($('conn'), lost ? 'broker lost: robots\' states unknown' : 'live');
+      $('conn').setAttribute('data-broker', lost ? 'lost' : 'connected');
+    }
     var r = selected && robots[selected];
     if (!r) return;
     if (drawn.robot !== selected) {
@@ -94,7 +99,8 @@
       $('trees').textContent = '';
       $('machines').textContent = '';
     }
-    $('robot-summary').textContent = (r.online === false ? 'OFFLINE' : 'online') + (r.battery ? ' · battery ' + r.battery.percent.toFixed(0) + '%' : '');
+    $('robot-summary').textContent = (r.state === 'unknown' ? 'state unknown (the monitor lost the broker)'
+        : r.online === false ? 'OFFLINE' : 'online') + (r.battery ? ' · battery ' + r.battery.percent.toFixed(0) + '%' : '');
     drawTrees(r);
     drawMachines(r);
     drawTimers(r);
@@ -161,11 +167,12 @@
         tr.onclick = function () { select(n); };
       }
       delete rows[n];
-      var online = r.online !== false;
-      tr.setAttribute('data-online', online);
+      var online = r.online !== false, unknown = r.state === 'unknown';
+      tr.setAttribute('data-online', unknown ? 'unknown' : online);
       tr.setAttribute('data-selected', n === selected);
       setText(tr.cells[0], n);
-      var badge = online ? '<span class="badge on">online</span>' : '<span class="badge off">offline</span>';
+      var badge = unknown ? '<span class="badge unknown">unknown</span>'
+        : online ? '<span class="badge on">online</span>' : '<span class="badge off">offline</span>';
       if (tr.cells[1].innerHTML !== badge) tr.cells[1].innerHTML = badge;
       setText(tr.cells[2], leafStates(r));
       var holds = Object.keys(r.claims || {}).sort().join(', ');
@@ -431,5 +438,7 @@
   $('robot-picker').onchange = function (e) { select(e.target.value); };
   $('bb-search').oninput = function () { draw(); };
   setInterval(function () { if (!dirty) { dirty = true; requestAnimationFrame(draw); } }, 1000); // "last seen" ages
+  // the state as the page was served: drawn at once, before (and whether or not) the WebSocket opens
+  if (window.canopyFirst) receive(window.canopyFirst);
   connect();
 })();
