@@ -37,7 +37,14 @@ public final class BrokerOptions {
                 .announceState(false).warnFirstConnectFailure(false);
         login.applyTo(b);
         MqttNode node = MqttNode.start(b.build());
-        if (!node.awaitConnected(connectTimeoutMs)) {
+        boolean up;
+        try {
+            up = node.awaitConnected(connectTimeoutMs); // throws InputException at once on a refused login (CONNACK 4/5)
+        } catch (InputException e) {
+            node.close();
+            throw e;
+        }
+        if (!up) {
             String why = node.lastConnectionError();
             node.close();
             throw new InputException("MQTT broker " + broker + " not reachable within " + connectTimeoutMs + " ms ("

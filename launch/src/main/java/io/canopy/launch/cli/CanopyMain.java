@@ -113,6 +113,7 @@ public final class CanopyMain {
     }
 
     private static CommandLine configure(CommandLine cl) {
+        CommandReference.withSummaries(cl);
         cl.setExecutionExceptionHandler(CanopyMain::handleError);
         return ArgumentErrors.install(cl); // did-you-mean for options/commands, --arg NAME VALUE, unknown command before --help
     }
