@@ -45,7 +45,6 @@ class DeployCommandTest {
 
     private int run(String... args) {
         CommandLine cl = CanopyMain.commandLine();
-        cl.addSubcommand("deploy", new DeployCommand());
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
