@@ -132,6 +132,7 @@ final class RunCommand implements Callable<Integer> {
                     observe.options(), foxglove.taps(service.taps(recording.taps(plan)), System.out));
         } catch (RuntimeException e) {
             foxglove.close();
+            recording.abandon();
             service.close();
             throw e;
         }

@@ -4,13 +4,19 @@ import io.canopy.InputException;
 import io.canopy.launch.plan.LaunchPlan;
 import io.canopy.launch.plan.NodePlan;
 import io.canopy.launch.run.NodeTap;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /** {@code canopy run}'s recording options (a picocli mixin): {@code --record FILE}, {@code --record-max-size SIZE}. */
 public final class RecordOptions {
+    private static final Logger LOG = LoggerFactory.getLogger(RecordOptions.class);
+
     @Option(names = "--record", paramLabel = "FILE.mcap",
             description = "Record every input, output and transition to an MCAP file (open it in Foxglove; canopy bag info).")
     Path record;
@@ -37,6 +43,24 @@ public final class RecordOptions {
         session = RecordSession.start(record, plan, max).channels(WellKnownChannels.factory());
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "canopy-record-close"));
         return session::tap;
+    }
+
+    /**
+     * The node did not start (a busy port, a missing device): ends the recording and deletes what it wrote, so a
+     * failed start leaves no empty {@code run.mcap} behind to be mistaken for a recording.
+     */
+    public synchronized void abandon() {
+        if (session != null) {
+            session.close();
+            for (Path f : session.files()) {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException e) {
+                    LOG.warn("the node did not start; could not delete the empty recording {}: {}", f, e.getMessage());
+                }
+            }
+            session = null;
+        }
     }
 
     /** Ends the recording (idempotent); after the nodes shut down. */

@@ -32,8 +32,9 @@ class RunBadEnvironmentTest {
     void anEmbeddedBrokerPortInUseIsOneLineWithoutAStackTrace() throws Exception {
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Path log = dir.resolve("run.log");
+            Path mcap = dir.resolve("run.mcap");
             Process p = canopy(log, "run", "examples/patrol.launch.xml", "--duration", "5s", "--no-status",
-                    "--arg", "mqtt_port=" + busy.getLocalPort());
+                    "--arg", "mqtt_port=" + busy.getLocalPort(), "--record", mcap.toString());
             try {
                 assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
                 String out = Files.readString(log);
@@ -43,6 +44,7 @@ class RunBadEnvironmentTest {
                 assertThat(out).as("names the arguments that move the broker").contains("free the port, or run on another"
                         + " one (--arg mqtt_port=N in the examples; port=\"N\" on <mqtt>), or against a running broker"
                         + " (--arg broker=tcp://HOST:1883; broker=\"URL\" on <mqtt>)");
+                assertThat(mcap).as("a run that failed at start leaves no empty recording behind").doesNotExist();
             } finally {
                 p.destroyForcibly();
             }
