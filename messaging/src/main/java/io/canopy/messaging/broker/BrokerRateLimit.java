@@ -228,7 +228,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
     }
 
     /** One client connection's buckets and counts; its lock is held for a few arithmetic operations. */
-    private final class Client {
+    final class Client {
         final String id;
         final boolean exempt;
         private final TokenBucket telemetry;
@@ -240,8 +240,8 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
         private long windowCommands;
         private long totalTelemetry;
         private long totalCommands;
-        /** Some of this window's drops were for a full session queue, not the rate. */
-        private boolean queueFull;
+        /** This window's drops that were for a full session queue, not the rate. */
+        private long windowQueueFull;
 
         Client(String id, boolean exempt, long nowNs) {
             this.id = id;
@@ -273,7 +273,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
                         totalCommands++;
                         droppedCommands.incrementAndGet();
                     }
-                    queueFull = true;
+                    windowQueueFull++;
                 } else if (qos == 0) {
                     pass = telemetry.has(nowNs) && commands.has(nowNs);
                     if (pass) {
@@ -317,15 +317,25 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
 
         private String reportLocked(long nowNs, String tail) {
             double seconds = Math.max(1e-3, (nowNs - windowStartNs) / 1e9);
-            String line = String.format(Locale.ROOT,
-                    "embedded MQTT broker: client '%s' is over its limit of %d msg/s (QoS 0) and %d msg/s (QoS 1/2):"
-                            + " dropped %d QoS 0 and %d QoS 1/2 of its %d publishes in %.1f s (%.0f msg/s)%s;"
-                            + " slow the client or raise <mqtt client_rate>%s",
-                    id, limits.clientRate(), limits.commandRate(), windowTelemetry, windowCommands, publishes, seconds,
-                    publishes / seconds, tail, queueFull ? "; some of them because the broker's session queue was full"
-                            + " (more publishes waiting than it holds): they are not acknowledged, so QoS 1 senders"
-                            + " resend them" : "");
-            queueFull = false;
+            String line;
+            if (windowQueueFull == windowTelemetry + windowCommands) { // the rate was kept: the broker is behind
+                line = String.format(Locale.ROOT,
+                        "embedded MQTT broker: its session queue is full (more publishes waiting than it holds): dropped"
+                                + " %d QoS 0 and %d QoS 1/2 of client '%s''s %d publishes in %.1f s%s; the QoS 1/2 ones"
+                                + " are not acknowledged, so their senders resend them; the broker is overloaded: slow the"
+                                + " publishers down",
+                        windowTelemetry, windowCommands, id, publishes, seconds, tail);
+            } else {
+                line = String.format(Locale.ROOT,
+                        "embedded MQTT broker: client '%s' is over its limit of %d msg/s (QoS 0) and %d msg/s (QoS 1/2):"
+                                + " dropped %d QoS 0 and %d QoS 1/2 of its %d publishes in %.1f s (%.0f msg/s)%s;"
+                                + " slow the client or raise <mqtt client_rate>%s",
+                        id, limits.clientRate(), limits.commandRate(), windowTelemetry, windowCommands, publishes, seconds,
+                        publishes / seconds, tail, windowQueueFull == 0 ? "" : "; " + windowQueueFull + " of them because"
+                                + " the broker's session queue was full: the QoS 1/2 ones are not acknowledged, so their"
+                                + " senders resend them");
+            }
+            windowQueueFull = 0;
             lastReportNs = nowNs;
             windowStartNs = nowNs;
             publishes = 0;

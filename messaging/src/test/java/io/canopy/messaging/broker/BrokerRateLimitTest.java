@@ -229,4 +229,21 @@ class BrokerRateLimitTest {
             assertThat(lines("fast")).isEmpty();
         }
     }
+
+    /** A publish shed for a full session queue is reported as the broker's overload, not as the client's rate. */
+    @Test
+    void dropsForAFullSessionQueueAreNotBlamedOnTheClientsRate() {
+        BrokerRateLimit limiter = new BrokerRateLimit(new BrokerLimits(256 * 1024, 2000));
+        limiter.watch(new java.util.concurrent.ArrayBlockingQueue<>(BrokerRateLimit.QUEUE_HEADROOM - 1)); // no room
+        BrokerRateLimit.Client quiet = limiter.new Client("canopy-robot1-controller", false, 0);
+        assertThat(quiet.admit(0, 1_000_000)).isFalse();
+        assertThat(quiet.admit(1, 2_000_000)).isFalse();
+        quiet.reportRest(3_000_000);
+        List<String> reported = lines("canopy-robot1-controller");
+        assertThat(reported).as("the first drop at once, the rest when the client leaves").hasSize(2);
+        assertThat(reported.get(0)).contains("its session queue is full", "dropped 1 QoS 0 and 0 QoS 1/2 of client"
+                + " 'canopy-robot1-controller''s 1 publishes", "the broker is overloaded");
+        assertThat(reported.get(1)).contains("dropped 0 QoS 0 and 1 QoS 1/2", "before it disconnected");
+        assertThat(reported).noneMatch(l -> l.contains("over its limit"));
+    }
 }
