@@ -247,7 +247,9 @@ public final class RobotDeploy implements AutoCloseable {
         self[0] = worker.scheduleWithFixedDelay(() -> {
             for (Staged s : d.parts()) {
                 if (s.slot().current() != s.next()) {
-                    if (!s.slot().swapPending()) { // replaced by a newer offer or a rollback
+                    // no offer pending and still not the new version: replaced by a newer offer or a rollback (the slot
+                    // clears its offer after it puts the version in, so reading current again tells a swap apart)
+                    if (!s.slot().swapPending() && s.slot().current() != s.next()) {
                         self[0].cancel(false);
                     }
                     return;

@@ -18,6 +18,8 @@ import io.canopy.tick.Event;
 import io.canopy.tick.EventHandler;
 import io.canopy.tick.EventQueue;
 import io.canopy.tick.TickListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,6 +57,15 @@ public final class TreeSlot implements TickListener, EventHandler {
     private volatile LoadedTree previous;
     /** The single-slot handoff from a deploy to the tick thread. */
     private volatile Offer pending;
+    private static final VarHandle PENDING;
+
+    static {
+        try {
+            PENDING = MethodHandles.lookup().findVarHandle(TreeSlot.class, "pending", Offer.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private volatile long swaps;
     private final OnceLog onceLog = new OnceLog(LOG);
     private final RunningLeafFinder finder = new RunningLeafFinder();
@@ -200,7 +211,6 @@ public final class TreeSlot implements TickListener, EventHandler {
         if (o.release != null && !o.release.get() || !o.when.ready(running)) {
             return;
         }
-        pending = null;
         if (active || gate == null) {
             halt();
         }
@@ -213,6 +223,10 @@ public final class TreeSlot implements TickListener, EventHandler {
         finished = false;
         next.swappedAtNs = nowNs;
         swaps++;
+        // cleared only now that current is the new version: a watcher that finds no offer pending and then reads
+        // current sees the swap (cleared first, it could read the old current and take the offer for withdrawn);
+        // and an offer made meanwhile stays pending for the next tick
+        PENDING.compareAndSet(this, o, null);
     }
 
     /** Any thread: swaps done so far. */

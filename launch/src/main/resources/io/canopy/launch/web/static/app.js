@@ -35,7 +35,8 @@
         trails[r] = (robots[r].trail || []).slice();
         delete robots[r].trail;
       });
-      drawn.robot = null; // redraw everything
+      // no forced redraw: the trees and machines are drawn again only where their shapes differ (a full state that
+      // repeats what the page was served with must not replace the drawing under the reader, or under a test)
     } else if (m.t === 'd') {
       Object.keys(m.r).forEach(function (name) {
         var d = m.r[name];
@@ -222,7 +223,7 @@
 
   function drawTrees(r) {
     var trees = r.trees || {};
-    var key = Object.keys(trees).map(function (t) { return t + ':' + (trees[t].nodes || []).length; }).join(',');
+    var key = JSON.stringify(trees); // the shapes: a tree swapped for one of the same size is drawn again too
     if (key !== drawn.treeKey) {
       $('trees').textContent = '';
       drawn.trees = {};
@@ -253,7 +254,7 @@
 
   function drawMachines(r) {
     var machines = r.machines || {};
-    var key = Object.keys(machines).map(function (m) { return m + ':' + machines[m].states.length; }).join(',') + control;
+    var key = JSON.stringify(machines) + control;
     if (key !== drawn.machineKey) {
       var root = $('machines');
       root.textContent = '';
