@@ -111,7 +111,10 @@ sleep 2
 cp "/proc/$node/maps" "$dir/run-node.maps" 2>/dev/null
 maps=$(cat "$dir/run-node.maps" 2>/dev/null)
 jna_so=$(grep -oE '/[^ ]*/jna[0-9]*\.tmp|/[^ ]*/libjnidispatch\.so' <<<"$maps" | head -n 1) # JNA's unpacked copy: jnaNNN.tmp
-jna_arch=$([ -n "$jna_so" ] && file -b "$jna_so" 2>/dev/null | cut -d, -f2 | xargs)
+# JNA deletes its unpacked copy once loaded ("(deleted)" in maps): read the ELF header through the mapping itself
+jna_range=$(grep -m 1 -E 'jna[0-9]*\.tmp|libjnidispatch\.so' <<<"$maps" | cut -d' ' -f1)
+jna_arch=$([ -n "$jna_range" ] && head -c 64 "/proc/$node/map_files/$jna_range" 2>/dev/null | file -b - | cut -d, -f2 \
+  | sed 's/^ *//; s/ *$//')
 if [ -n "$jna_so" ] && [ "$jna_arch" = "ARM aarch64" ]; then
   pass "native part on arm64: JNA's dispatch library (${jna_so##*/}, $jna_arch) mapped; the serial port goes through it"
 else
