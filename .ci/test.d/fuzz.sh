@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every parser that takes outside input with Jazzer, each for the bounded time its @FuzzTest says (20 s):
+# Fuzzes every parser that takes outside input with Jazzer, each for the bounded time its @FuzzTest says (10 s; FUZZ_ROUNDS=N for longer):
 # serial frames, serial envelopes, MQTT payload routing, tree XML, the expression language, SCXML, launch files.
 # `mvn verify` already replays each target's seed corpus (src/test/resources/.../<Test>Inputs/); this runs the
 # fuzzer itself. Longer on demand: FUZZ_ROUNDS=N bash .ci/test.d/fuzz.sh (the generated corpus in each module's

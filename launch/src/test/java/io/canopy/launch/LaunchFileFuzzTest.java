@@ -25,7 +25,7 @@ class LaunchFileFuzzTest {
         }
     }
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyFileLoadsOrIsRefusedLineByLine(byte[] bytes) throws IOException {
         Path file = Files.write(DIR.resolve("fuzz.launch.xml"), bytes);
         try {

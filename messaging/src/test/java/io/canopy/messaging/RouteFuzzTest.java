@@ -38,7 +38,7 @@ class RouteFuzzTest {
         return s.received() + s.wrongBody() + s.unparsable() + s.expiredRequests() + s.duplicates();
     }
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyPayloadIsAccountedForOnceAndNeverThrows(byte[] payload) {
         // the node only ever tries (and fails) to reach 127.0.0.1:1; Jazzer's SSRF detector would flag it
         BugDetectors.allowNetworkConnections((host, port) -> port == 1

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  * {@code src/test/resources/io/canopy/statemachine/ScxmlFuzzTestInputs/}.
  */
 class ScxmlFuzzTest {
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyDocumentCompilesOrIsRefusedWithOneInputError(byte[] bytes) {
         try {
             ScxmlLoader.parse(new String(bytes, StandardCharsets.UTF_8), "fuzz.scxml");

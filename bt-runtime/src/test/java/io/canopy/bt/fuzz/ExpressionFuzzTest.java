@@ -16,7 +16,7 @@ import java.util.Arrays;
  * {@code src/test/resources/io/canopy/bt/fuzz/ExpressionFuzzTestInputs/}.
  */
 class ExpressionFuzzTest {
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyTextCompilesOrFailsWithTheDocumentedExceptions(byte[] bytes) {
         if (bytes.length == 0) {
             return;

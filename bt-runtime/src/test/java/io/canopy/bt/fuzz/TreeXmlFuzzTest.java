@@ -20,7 +20,7 @@ import java.nio.charset.StandardCharsets;
  * bounded time (JAZZER_FUZZ=1).
  */
 class TreeXmlFuzzTest {
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyFileLoadsOrIsRefusedWithOneInputError(byte[] bytes) {
         String xml = new String(bytes, StandardCharsets.UTF_8);
         Tree tree;

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
 class EnvelopeFuzzTest {
 
     /** Any payload inside a valid frame: delivered to the roles or counted as unparsable. */
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyPayloadIsDeliveredOrCountedNeverThrown(byte[] payload) {
         if (payload.length > FrameFormat.MAX_PAYLOAD) {
             return;
@@ -52,7 +52,7 @@ class EnvelopeFuzzTest {
     }
 
     /** Any Envelope the fuzzer builds survives the wire unchanged. */
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyEnvelopeRoundTripsThroughTheWire(FuzzedDataProvider data) {
         Envelope.Builder b = Envelope.newBuilder()
                 .setStampNs(data.consumeLong())

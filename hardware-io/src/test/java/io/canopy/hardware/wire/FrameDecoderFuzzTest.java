@@ -16,7 +16,7 @@ class FrameDecoderFuzzTest {
     private static final byte[] GOOD_PAYLOAD = {0x12, 0x04, 'f', 'u', 'z', 'z'};
 
     /** Any bytes, cut into chunks anywhere: never throws, and a good frame after a delimiter arrives. */
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyBytesNeverThrowAndTheNextGoodFrameArrives(byte[] data) {
         int[] frames = new int[1];
         byte[][] last = new byte[1][];
@@ -40,7 +40,7 @@ class FrameDecoderFuzzTest {
     }
 
     /** Any payload up to the limit round-trips through encoder and decoder unchanged. */
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "10s")
     void anyPayloadRoundTrips(byte[] payload) {
         if (payload.length > FrameFormat.MAX_PAYLOAD) {
             return;
