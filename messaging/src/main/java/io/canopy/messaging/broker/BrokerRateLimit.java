@@ -320,7 +320,7 @@ public final class BrokerRateLimit extends ChannelInboundHandlerAdapter {
             String line;
             if (windowQueueFull == windowTelemetry + windowCommands) { // the rate was kept: the broker is behind
                 line = String.format(Locale.ROOT,
-                        "embedded MQTT broker: its session queue is full (more publishes waiting than it holds): dropped"
+                        "embedded MQTT broker: no room in its session queue (more publishes waiting than it holds): dropped"
                                 + " %d QoS 0 and %d QoS 1/2 of client '%s''s %d publishes in %.1f s%s; the QoS 1/2 ones"
                                 + " are not acknowledged, so their senders resend them; the broker is overloaded: slow the"
                                 + " publishers down",

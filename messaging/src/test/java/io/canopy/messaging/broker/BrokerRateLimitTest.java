@@ -241,7 +241,7 @@ class BrokerRateLimitTest {
         quiet.reportRest(3_000_000);
         List<String> reported = lines("canopy-robot1-controller");
         assertThat(reported).as("the first drop at once, the rest when the client leaves").hasSize(2);
-        assertThat(reported.get(0)).contains("its session queue is full", "dropped 1 QoS 0 and 0 QoS 1/2 of client"
+        assertThat(reported.get(0)).contains("no room in its session queue", "dropped 1 QoS 0 and 0 QoS 1/2 of client"
                 + " 'canopy-robot1-controller''s 1 publishes", "the broker is overloaded");
         assertThat(reported.get(1)).contains("dropped 0 QoS 0 and 1 QoS 1/2", "before it disconnected");
         assertThat(reported).noneMatch(l -> l.contains("over its limit"));
